@@ -1,0 +1,41 @@
+# Two commands do everything on a fresh machine:
+#   make demo   virtual display + a real clone + the bot playing it
+#   make test   ruff, mypy and the whole test suite (real clones under Xvfb)
+# Both create .venv and install what they need (apt packages included).
+
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: all demo test lint typecheck pytest system-deps venv clean
+
+all: test
+
+system-deps:
+	@bash scripts/install-system-deps
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+venv: system-deps $(STAMP)
+
+lint: venv
+	$(VENV)/bin/ruff check bot vision tests benchmarks scripts
+	$(VENV)/bin/ruff format --check bot vision tests benchmarks scripts
+
+typecheck: venv
+	$(VENV)/bin/mypy
+
+pytest: venv
+	$(VENV)/bin/pytest -q
+
+test: lint typecheck pytest
+
+demo: venv
+	$(PY) scripts/demo.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

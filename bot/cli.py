@@ -1,0 +1,49 @@
+"""The `msbot` command line: one module per sub-command under `bot.commands`.
+
+Every sub-command module has `register(subparsers)`, which adds its parser and
+sets `run`, a function `(args) -> exit code`. Expected failures are raised as
+`MsbotError` and printed here as one line on stderr with exit code 2; a
+traceback means a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bot import __version__
+from bot.errors import MsbotError
+
+#: Sub-command modules, in the order `msbot --help` lists them.
+COMMANDS = ("solve", "bench", "replay", "play")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="msbot", description="Plays real Minesweeper windows hands-free by reading the screen."
+    )
+    parser.add_argument("--version", action="version", version=f"msbot {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        module = importlib.import_module(f"bot.commands.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except MsbotError as exc:
+        print(f"msbot {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"msbot {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code

@@ -1,0 +1,1 @@
+"""One module per `msbot` sub-command; see `bot.cli`."""

@@ -1,0 +1,47 @@
+"""What vision makes of one screenshot: the value handed to the solver and play loop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.board import Board
+from vision.geometry import Geometry
+
+Status = Literal["playing", "won", "lost", "paused"]
+
+
+@dataclass(frozen=True)
+class UnknownCell:
+    """A cell the classifier could not recognise with confidence.
+
+    `score` is the best template's distance (lower is better) and `margin` the
+    gap to the second best; both are reported so a person can see why.
+    """
+
+    row: int
+    col: int
+    score: float
+    margin: float
+    best: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One screenshot, read.
+
+    When `unknown` is not empty the board is NOT trustworthy: those cells are
+    shown as covered in `board` only so the rest can be displayed. The play loop
+    must never act on such a reading (`require_certain` enforces it).
+    """
+
+    skin: str
+    geometry: Geometry
+    board: Board
+    mines_left: int | None
+    status: Status
+    unknown: tuple[UnknownCell, ...] = field(default=())
+
+    @property
+    def certain(self) -> bool:
+        return not self.unknown
