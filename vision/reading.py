@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from bot.board import Board
 from vision.geometry import Geometry
@@ -41,7 +42,23 @@ class Reading:
     mines_left: int | None
     status: Status
     unknown: tuple[UnknownCell, ...] = field(default=())
+    #: Screen points of the skin's controls, e.g. {"restart": (x, y)} for the face.
+    controls: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def certain(self) -> bool:
         return not self.unknown
+
+    def to_json(self) -> dict[str, Any]:
+        """The reading as the JSON object `msbot replay --json` prints (without actions)."""
+        return {
+            "skin": self.skin,
+            "geometry": self.geometry.to_json(),
+            "board": list(self.board.rows),
+            "mines_left": self.mines_left,
+            "status": self.status,
+            "unknown": [
+                {"row": u.row, "col": u.col, "score": u.score, "margin": u.margin, "best": u.best}
+                for u in self.unknown
+            ],
+        }
