@@ -1,0 +1,145 @@
+"""Mouse output behind one interface, with the safety rules in one place.
+
+Two layers, so the rules cannot be bypassed by a backend:
+
+* `Mouse`: a backend that can press buttons at screen points and type keys
+  (pyautogui in `live`, a recorder in `dryrun`). It knows nothing about boards.
+* `Actuator`: what the play loop calls (`open`, `flag`, `chord`,
+  `click_control`, `press_key`). It turns cells into screen points with the
+  board's located geometry and refuses, with `ActuatorError`, any click that
+  would not land inside the located board or on a control the skin declared.
+  Every action is kept in `history` so tests and recordings can check where
+  each click went.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, get_args
+
+from bot.errors import ActuatorError
+from vision.geometry import Geometry
+
+Button = Literal["left", "right", "middle"]
+#: How a clone chords (opens every unflagged neighbour of a satisfied number):
+#: "middle" button (xdemineur), "left" click on the number (GNOME Mines,
+#: sgt-mines), "both" left+right together (minegauler), "none" cannot.
+ChordStyle = Literal["middle", "left", "both", "none"]
+CHORD_STYLES: tuple[ChordStyle, ...] = get_args(ChordStyle)
+ActionKind = Literal["open", "flag", "chord", "control", "key"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing done (or, dry run, intended) to the game, as recordings store it."""
+
+    kind: ActionKind
+    row: int | None = None
+    col: int | None = None
+    x: int | None = None
+    y: int | None = None
+    button: str | None = None
+    key: str | None = None
+    #: "certain", "guess p=0.123", "restart", ...: why the bot did it.
+    why: str = ""
+    time: float = field(default_factory=time.monotonic)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None and v != ""}
+
+
+class Mouse(ABC):
+    """A backend that presses buttons at screen points and types keys."""
+
+    @abstractmethod
+    def click(self, x: int, y: int, button: Button) -> None:
+        """Press and release `button` at (x, y)."""
+
+    @abstractmethod
+    def click_both(self, x: int, y: int) -> None:
+        """Press left and right together at (x, y), then release both."""
+
+    @abstractmethod
+    def key(self, name: str) -> None:
+        """Press and release one key (pyautogui key names: "n", "f2", "space")."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release the display connection; idempotent."""
+
+
+class Actuator:
+    """Cells to clicks, with every click checked against the located board.
+
+    `bind` must be called with the current geometry (and the skin's controls)
+    before any click; the loop re-binds whenever it locates the board again.
+    """
+
+    def __init__(self, mouse: Mouse, chord_style: ChordStyle = "middle") -> None:
+        if chord_style not in CHORD_STYLES:
+            raise ActuatorError(f"unknown chord style {chord_style!r}")
+        self.mouse = mouse
+        self.chord_style: ChordStyle = chord_style
+        self.geometry: Geometry | None = None
+        self.controls: dict[str, tuple[int, int]] = {}
+        self.history: list[Action] = []
+
+    def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
+        """Where the board and the controls are now, in screen pixels."""
+        self.geometry = geometry
+        self.controls = dict(controls)
+
+    def cell_point(self, row: int, col: int) -> tuple[int, int]:
+        """The screen point a click on (row, col) goes to; refused outside the board."""
+        g = self.geometry
+        if g is None:
+            raise ActuatorError("no board located yet: refusing to click")
+        if not (0 <= row < g.rows and 0 <= col < g.cols):
+            raise ActuatorError(f"cell ({row}, {col}) is outside the {g.rows}x{g.cols} board")
+        x, y = g.cell_center(row, col)
+        if g.cell_at(x, y) != (row, col):
+            raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")
+        return x, y
+
+    def open(self, row: int, col: int, why: str = "") -> Action:
+        x, y = self.cell_point(row, col)
+        self.mouse.click(x, y, "left")
+        return self._done(Action("open", row, col, x, y, "left", why=why))
+
+    def flag(self, row: int, col: int, why: str = "") -> Action:
+        x, y = self.cell_point(row, col)
+        self.mouse.click(x, y, "right")
+        return self._done(Action("flag", row, col, x, y, "right", why=why))
+
+    def chord(self, row: int, col: int, why: str = "") -> Action:
+        x, y = self.cell_point(row, col)
+        style = self.chord_style
+        if style == "none":
+            raise ActuatorError("this skin cannot chord")
+        if style == "both":
+            self.mouse.click_both(x, y)
+        else:
+            self.mouse.click(x, y, style)
+        return self._done(Action("chord", row, col, x, y, style, why=why))
+
+    def click_control(self, name: str, why: str = "") -> Action:
+        """Click a control the reader found (e.g. "restart": the face)."""
+        if name not in self.controls:
+            known = ", ".join(sorted(self.controls)) or "none"
+            raise ActuatorError(f"no control {name!r} on screen (found: {known})")
+        x, y = self.controls[name]
+        self.mouse.click(x, y, "left")
+        return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
+
+    def press_key(self, key: str, why: str = "") -> Action:
+        self.mouse.key(key)
+        return self._done(Action("key", key=key, why=why))
+
+    def _done(self, action: Action) -> Action:
+        self.history.append(action)
+        return action
+
+    def close(self) -> None:
+        self.mouse.close()
