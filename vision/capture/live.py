@@ -28,7 +28,7 @@ class LiveScreen(Screen):
             raise VisionError("no X display: set DISPLAY (e.g. DISPLAY=:0) or pass --display")
         self.display = name
         try:
-            self._mss: Any = mss.mss(display=name)
+            self._mss: Any = mss.MSS(display=name)
         except Exception as exc:  # mss raises its own ScreenShotError and ctypes errors
             raise VisionError(f"cannot open X display {name!r}: {exc}") from exc
         monitor = self._mss.monitors[0]

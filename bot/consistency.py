@@ -1,0 +1,145 @@
+"""Is a reading believable? Checked against itself, the previous reading and
+what the bot clicked since, before the solver ever sees it.
+
+A misread cell that reaches the solver can turn into a "certain" click on a
+mine, so the play loop acts only on readings that pass every check here:
+
+* numbers are locally possible (flags around <= number <= flags + covered);
+* opened cells never close and numbers never change between readings;
+* flags appear only where the bot flagged (when it is the only player) and
+  never vanish;
+* mines are only shown once the game is lost;
+* the mine counter agrees with the flags on the board (mines left + flags is
+  the same total all game long).
+
+Every check returns a list of `Problem`s (empty = fine) so the loop can say
+exactly which cell is wrong, and save the frame, rather than just "bad".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.board import FLAG, MINE, NUMBERS, UNOPENED, Board, Cell
+
+OPENED = frozenset(NUMBERS)
+MINES_SHOWN = frozenset("*!X")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason not to trust a reading; `cell` is None for board-wide ones."""
+
+    message: str
+    cell: Cell | None = None
+
+    def __str__(self) -> str:
+        where = f"cell ({self.cell[0]}, {self.cell[1]}): " if self.cell is not None else ""
+        return where + self.message
+
+
+def _grid(board: Board) -> npt.NDArray[np.str_]:
+    return np.array([list(row) for row in board.rows])
+
+
+def _around(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int16]:
+    """For every cell, how many of its eight neighbours are set in `mask`."""
+    h, w = mask.shape
+    padded = np.pad(mask.astype(np.int16), 1)
+    total = np.zeros((h, w), dtype=np.int16)
+    for dr in range(3):
+        for dc in range(3):
+            total += padded[dr : dr + h, dc : dc + w]
+    result: npt.NDArray[np.int16] = total - mask.astype(np.int16)
+    return result
+
+
+def number_problems(board: Board) -> list[Problem]:
+    """Numbers no mine placement can satisfy locally (too many flags or too few cells).
+
+    A cheap, local subset of the solver's full consistency check, with a
+    message naming the cell.
+    """
+    grid = _grid(board)
+    digits = np.isin(grid, list(NUMBERS))
+    values = np.where(digits, grid, "0").astype(np.int16)
+    flags = _around(np.isin(grid, list(FLAG + MINE + "!")))
+    room = flags + _around(np.isin(grid, list(UNOPENED)))
+    problems = []
+    for r, c in zip(*np.nonzero(digits & (flags > values)), strict=True):
+        problems.append(Problem(f"shows {values[r, c]} but has {flags[r, c]} flags around", (r, c)))
+    for r, c in zip(*np.nonzero(digits & (room < values)), strict=True):
+        problems.append(
+            Problem(
+                f"shows {values[r, c]} but only {room[r, c]} cells around can hold mines", (r, c)
+            )
+        )
+    return problems
+
+
+def transition_problems(
+    prev: Board,
+    cur: Board,
+    *,
+    lost: bool,
+    flagged_by_bot: Collection[Cell] | None = None,
+) -> list[Problem]:
+    """What changed from `prev` to `cur` that cannot happen in one game.
+
+    `flagged_by_bot`: cells the bot right-clicked; when given, a flag anywhere
+    else is a misread (None: a person may be playing too, any new flag is fine).
+    """
+    if (prev.height, prev.width) != (cur.height, cur.width):
+        return [
+            Problem(
+                f"the board changed size from {prev.height}x{prev.width} "
+                f"to {cur.height}x{cur.width}"
+            )
+        ]
+    a, b = _grid(prev), _grid(cur)
+    problems: list[Problem] = []
+    opened = np.isin(a, list(OPENED))
+    for r, c in zip(*np.nonzero(opened & (a != b)), strict=True):
+        problems.append(
+            Problem(f"was {a[r, c]!r}, now {b[r, c]!r}: open cells never change", (r, c))
+        )
+    unflagged = (a == FLAG) & ~np.isin(b, [FLAG, "X"])
+    for r, c in zip(*np.nonzero(unflagged), strict=True):
+        problems.append(Problem(f"flag vanished (now {b[r, c]!r})", (r, c)))
+    if flagged_by_bot is not None:
+        allowed = np.zeros(a.shape, dtype=bool)
+        for r, c in flagged_by_bot:
+            allowed[r, c] = True
+        for r, c in zip(*np.nonzero((b == FLAG) & (a != FLAG) & ~allowed), strict=True):
+            problems.append(Problem("a flag appeared where the bot did not flag", (r, c)))
+    if not lost:
+        for r, c in zip(*np.nonzero(np.isin(b, list(MINES_SHOWN))), strict=True):
+            problems.append(Problem(f"shows {b[r, c]!r} but the game is not lost", (r, c)))
+    return problems
+
+
+def counter_problems(board: Board, mines_left: int | None, total: int | None) -> list[Problem]:
+    """The counter must equal the mine total minus the flags on the board."""
+    if mines_left is None or total is None:
+        return []
+    flags = board.count(FLAG)
+    if mines_left + flags != total:
+        return [
+            Problem(
+                f"counter shows {mines_left} with {flags} flags on the board, "
+                f"but the game has {total} mines"
+            )
+        ]
+    return []
+
+
+def missing_effects(cur: Board, opened: Iterable[Cell], flagged: Iterable[Cell]) -> list[Cell]:
+    """Cells the bot clicked that do not show it yet: opened cells still covered,
+    flagged cells without a flag. The loop keeps polling while this is not empty."""
+    late = [cell for cell in opened if cur[cell] in UNOPENED or cur[cell] == FLAG]
+    late += [cell for cell in flagged if cur[cell] != FLAG]
+    return late

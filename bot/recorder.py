@@ -1,0 +1,152 @@
+"""`--record DIR`: everything a game showed and everything the bot did, on disk.
+
+Layout (what `msbot replay DIR` and the tests read back):
+
+    DIR/meta.json        what was played: skin, display, options, per-game results
+    DIR/frames/0001.png  every frame the bot acted on (or stopped at), BGR as grabbed
+    DIR/readings.jsonl   one line per frame: its file, game number, the region it
+                         was grabbed from and the reading (`Reading.to_json`)
+    DIR/labels.jsonl     the same frames in the labels layout of `recordings/`
+                         (frame, board, mines_left, status), marked "source": "bot":
+                         the bot's own reading, not independently checked labels
+    DIR/actions.jsonl    one line per click or key, with the frame it was based on
+
+Every file is written atomically (temporary file in the same folder, then
+`os.replace`), frames before the lines naming them, so a crash or Ctrl+C at any
+moment leaves a complete recording of everything up to that point.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from bot.errors import MsbotError
+from vision.capture import Image, Region
+from vision.reading import Reading
+
+
+class RecordingError(MsbotError):
+    """The recording folder cannot be written."""
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so readers see the old file or the new one, never half."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class Recorder:
+    """Writes one recording folder; a no-op when `folder` is None."""
+
+    def __init__(self, folder: str | Path | None, meta: Mapping[str, Any] | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self.meta: dict[str, Any] = {"format": 1, "complete": False, **(meta or {})}
+        self.frames = 0
+        self._lines: dict[str, list[str]] = {"readings": [], "labels": [], "actions": []}
+        if self.folder is not None:
+            try:
+                (self.folder / "frames").mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise RecordingError(
+                    f"cannot create recording folder {self.folder}: {exc}"
+                ) from exc
+            if any((self.folder / "frames").glob("*.png")):
+                raise RecordingError(
+                    f"{self.folder} already holds a recording: choose a new folder"
+                )
+            self._write_meta()
+
+    @property
+    def enabled(self) -> bool:
+        return self.folder is not None
+
+    def frame(
+        self,
+        image: Image,
+        reading: Reading | None,
+        *,
+        game: int,
+        region: Region | None = None,
+        note: str = "",
+    ) -> str | None:
+        """Save one frame and its reading; returns the frame's name inside the folder."""
+        if self.folder is None:
+            return None
+        self.frames += 1
+        name = f"frames/{self.frames:04d}.png"
+        ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        if not ok:
+            raise RecordingError(f"cannot encode frame {name}")
+        self._guard(write_atomic, self.folder / name, png.tobytes())
+        line: dict[str, Any] = {"frame": name, "game": game}
+        if region is not None:
+            line["region"] = [region.left, region.top, region.width, region.height]
+        if note:
+            line["note"] = note
+        if reading is not None:
+            line.update(reading.to_json())
+            label = {
+                "frame": name,
+                "board": list(reading.board.rows),
+                "mines_left": reading.mines_left,
+                "status": reading.status,
+                "source": "bot",
+            }
+            self._append("labels", label)
+        self._append("readings", line)
+        return name
+
+    def action(self, action: Mapping[str, Any], *, game: int, frame: str | None) -> None:
+        """Record one click or key press, after it was made."""
+        if self.folder is None:
+            return
+        self._append("actions", {"game": game, "frame": frame, **action})
+
+    def update_meta(self, **fields: Any) -> None:
+        if self.folder is None:
+            return
+        self.meta.update(fields)
+        self._write_meta()
+
+    def close(self) -> None:
+        """Mark the recording complete (a recording without this ended abruptly)."""
+        self.update_meta(complete=True)
+
+    def _append(self, kind: str, obj: Mapping[str, Any]) -> None:
+        assert self.folder is not None
+        lines = self._lines[kind]
+        lines.append(json.dumps(obj, separators=(",", ":")))
+        # Rewriting the whole file keeps each write atomic; files stay small
+        # (a few hundred lines per game).
+        self._guard(write_atomic, self.folder / f"{kind}.jsonl", ("\n".join(lines) + "\n").encode())
+
+    def _write_meta(self) -> None:
+        assert self.folder is not None
+        text = json.dumps(self.meta, indent=2, sort_keys=True) + "\n"
+        self._guard(write_atomic, self.folder / "meta.json", text.encode())
+
+    def _guard(self, write: Any, path: Path, data: bytes) -> None:
+        try:
+            write(path, data)
+        except OSError as exc:
+            raise RecordingError(f"cannot write {path}: {exc}") from exc
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The objects of a JSON-lines file (empty list if it does not exist)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

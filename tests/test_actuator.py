@@ -1,0 +1,132 @@
+"""The actuator's safety layer and backends.
+
+The safety rules are tested through the dry-run mouse (a real backend that
+records instead of clicking); the pyautogui backend is tested on a real
+virtual display in a child process, because pyautogui binds to one display
+for the life of the process that imports it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.actuator import Actuator, DryRunMouse
+from bot.errors import ActuatorError
+from bot.xdisplay import VirtualDisplay, xvfb_available
+from vision.geometry import Geometry
+
+GEOMETRY = Geometry(left=100, top=200, cell_w=21, cell_h=21, rows=9, cols=12)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def actuator(chord: str = "middle") -> tuple[Actuator, DryRunMouse]:
+    mouse = DryRunMouse()
+    act = Actuator(mouse, chord)  # type: ignore[arg-type]
+    act.bind(GEOMETRY, {"restart": (160, 150)})
+    return act, mouse
+
+
+def test_cells_are_clicked_at_their_centres_with_the_right_button() -> None:
+    act, mouse = actuator()
+    act.open(0, 0, "certain")
+    act.flag(8, 11)
+    act.chord(4, 5)
+    c = GEOMETRY.cell_center
+    assert mouse.pressed == [("left", *c(0, 0)), ("right", *c(8, 11)), ("middle", *c(4, 5))]
+    assert c(8, 11) == (342, 378)  # 100 + 11.5 * 21, 200 + 8.5 * 21, rounded
+    assert [a.kind for a in act.history] == ["open", "flag", "chord"]
+    assert act.history[0].why == "certain"
+    assert all(GEOMETRY.contains(a.x, a.y) for a in act.history if a.x is not None)
+
+
+@pytest.mark.parametrize("cell", [(-1, 0), (0, -1), (9, 0), (0, 12), (100, 100)])
+def test_clicks_outside_the_board_are_refused(cell: tuple[int, int]) -> None:
+    act, mouse = actuator()
+    with pytest.raises(ActuatorError, match="outside"):
+        act.open(*cell)
+    with pytest.raises(ActuatorError, match="outside"):
+        act.flag(*cell)
+    assert mouse.pressed == [] and act.history == []
+
+
+def test_nothing_is_clicked_before_a_board_is_located() -> None:
+    mouse = DryRunMouse()
+    act = Actuator(mouse)
+    with pytest.raises(ActuatorError, match="no board located"):
+        act.open(0, 0)
+    assert mouse.pressed == []
+
+
+def test_controls_must_be_declared_by_the_reading() -> None:
+    act, mouse = actuator()
+    act.click_control("restart")
+    with pytest.raises(ActuatorError, match="no control 'menu'"):
+        act.click_control("menu")
+    assert mouse.pressed == [("left", 160, 150)]
+
+
+def test_chord_styles_follow_the_skin() -> None:
+    for style, pressed in [("left", "left"), ("middle", "middle"), ("both", "left+right")]:
+        act, mouse = actuator(style)
+        act.chord(1, 1)
+        assert mouse.pressed[0][0] == pressed
+    act, mouse = actuator("none")
+    with pytest.raises(ActuatorError, match="cannot chord"):
+        act.chord(1, 1)
+    with pytest.raises(ActuatorError, match="unknown chord style"):
+        Actuator(DryRunMouse(), "thumb")  # type: ignore[arg-type]
+
+
+def test_dry_run_says_what_it_would_do() -> None:
+    said: list[str] = []
+    act = Actuator(DryRunMouse(said.append))
+    act.bind(GEOMETRY)
+    act.open(0, 1)
+    act.press_key("n")
+    assert said == ["would click left at (132, 210)", "would press key n"]
+
+
+needs_x = pytest.mark.skipif(
+    not (xvfb_available() and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+)
+
+CLICKER = """
+import sys
+from bot.actuator import Actuator
+from bot.actuator.live import PyAutoGuiMouse
+from vision.geometry import Geometry
+act = Actuator(PyAutoGuiMouse(sys.argv[1]))
+act.bind(Geometry(100, 200, 21, 21, 9, 12))
+act.open(2, 3)
+try:
+    act.open(9, 0)
+except Exception as exc:
+    print("refused:", exc)
+"""
+
+
+@needs_x
+def test_pyautogui_backend_moves_the_real_pointer_to_the_cell() -> None:
+    with VirtualDisplay(800, 600, first=70, tries=10) as xd:
+        env = dict(os.environ, DISPLAY="")  # the backend must not rely on DISPLAY
+        out = subprocess.run(
+            [sys.executable, "-c", CLICKER, xd.display],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert out.returncode == 0, out.stderr
+        assert "refused: cell (9, 0) is outside the 9x12 board" in out.stdout
+        where = subprocess.run(
+            ["xdotool", "getmouselocation"], env=xd.env, capture_output=True, text=True, timeout=10
+        ).stdout
+        # cell (2, 3): x = 100 + 3.5 * 21, y = 200 + 2.5 * 21
+        assert where.startswith("x:174 y:252 "), where

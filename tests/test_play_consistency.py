@@ -1,0 +1,68 @@
+"""The checks a reading must pass before the play loop acts on it."""
+
+from __future__ import annotations
+
+from bot.board import parse_board
+from bot.consistency import (
+    counter_problems,
+    missing_effects,
+    number_problems,
+    transition_problems,
+)
+
+PREV = parse_board("1F1.\n111.\n000.\n")
+
+
+def test_a_plausible_board_has_no_number_problems() -> None:
+    assert number_problems(PREV) == []
+
+
+def test_numbers_with_too_many_flags_or_too_little_room_are_named() -> None:
+    too_many = parse_board("FF\n1.\n")
+    assert [(p.cell, "2 flags" in p.message) for p in number_problems(too_many)] == [((1, 0), True)]
+    no_room = parse_board("3.\n00\n")
+    problems = number_problems(no_room)
+    assert [p.cell for p in problems] == [(0, 0)]
+    assert "only 1 cells" in problems[0].message
+
+
+def test_opened_cells_never_close_and_numbers_never_change() -> None:
+    cur = parse_board("1F1.\n121.\n.00.\n")
+    problems = transition_problems(PREV, cur, lost=False)
+    assert {p.cell for p in problems} == {(1, 1), (2, 0)}
+
+
+def test_opening_more_cells_is_fine() -> None:
+    cur = parse_board("1F11\n1111\n0001\n")
+    assert transition_problems(PREV, cur, lost=False) == []
+
+
+def test_flags_only_appear_where_the_bot_flagged_and_never_vanish() -> None:
+    cur = parse_board("1F1F\n111F\n000.\n")
+    problems = transition_problems(PREV, cur, lost=False, flagged_by_bot={(0, 3)})
+    assert [p.cell for p in problems] == [(1, 3)]
+    # Watching a person play: any new flag is theirs.
+    assert transition_problems(PREV, cur, lost=False, flagged_by_bot=None) == []
+    gone = parse_board("1.1.\n111.\n000.\n")
+    assert [p.cell for p in transition_problems(PREV, gone, lost=False)] == [(0, 1)]
+
+
+def test_mines_show_only_once_the_game_is_lost() -> None:
+    cur = parse_board("1X1*\n111!\n000*\n")
+    assert len(transition_problems(PREV, cur, lost=False)) == 4
+    assert transition_problems(PREV, cur, lost=True) == []
+
+
+def test_a_board_of_another_size_is_reported() -> None:
+    problems = transition_problems(PREV, parse_board("..\n..\n"), lost=False)
+    assert "changed size" in problems[0].message
+
+
+def test_counter_must_agree_with_the_flags() -> None:
+    assert counter_problems(PREV, 9, 10) == []
+    assert "counter shows 10 with 1 flags" in str(counter_problems(PREV, 10, 10)[0])
+    assert counter_problems(PREV, None, 10) == []
+
+
+def test_missing_effects_are_clicked_cells_that_did_not_change_yet() -> None:
+    assert missing_effects(PREV, [(0, 3), (2, 0)], [(0, 1), (1, 3)]) == [(0, 3), (1, 3)]

@@ -1,0 +1,73 @@
+"""`--record DIR`: a complete, replayable recording at every moment."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.board import parse_board
+from bot.recorder import Recorder, RecordingError, read_jsonl
+from vision.capture import Region
+from vision.capture.replay import ReplayScreen
+from vision.geometry import Geometry
+from vision.reading import Reading
+
+READING = Reading(
+    skin="xdemineur",
+    geometry=Geometry(10, 20, 21, 21, 2, 3),
+    board=parse_board("1F.\n11.\n"),
+    mines_left=9,
+    status="playing",
+)
+
+
+def test_frames_readings_and_actions_are_on_disk_after_every_call(tmp_path: Path) -> None:
+    rec = Recorder(tmp_path / "rec", {"skin": "xdemineur"})
+    image = np.full((40, 60, 3), 7, np.uint8)
+    name = rec.frame(image, READING, game=1, region=Region(5, 6, 60, 40))
+    rec.action({"kind": "open", "row": 0, "col": 2}, game=1, frame=name)
+    # Nothing is buffered: a crash here would leave exactly this.
+    folder = tmp_path / "rec"
+    assert name == "frames/0001.png"
+    assert json.loads((folder / "meta.json").read_text())["complete"] is False
+    readings = read_jsonl(folder / "readings.jsonl")
+    assert readings[0]["board"] == ["1F.", "11."] and readings[0]["region"] == [5, 6, 60, 40]
+    labels = read_jsonl(folder / "labels.jsonl")
+    assert labels == [
+        {
+            "frame": name,
+            "board": ["1F.", "11."],
+            "mines_left": 9,
+            "status": "playing",
+            "source": "bot",
+        }
+    ]
+    assert read_jsonl(folder / "actions.jsonl")[0]["frame"] == name
+    assert np.array_equal(ReplayScreen([folder]).grab(), image)
+    assert not list(folder.rglob("*.tmp"))
+    rec.frame(image, None, game=1, note="no board")
+    rec.close()
+    assert json.loads((folder / "meta.json").read_text())["complete"] is True
+    assert len(read_jsonl(folder / "readings.jsonl")) == 2
+
+
+def test_recording_is_off_without_a_folder() -> None:
+    rec = Recorder(None)
+    assert rec.frame(np.zeros((2, 2, 3), np.uint8), READING, game=1) is None
+    rec.close()
+
+
+def test_an_existing_recording_is_never_overwritten(tmp_path: Path) -> None:
+    Recorder(tmp_path).frame(np.zeros((2, 2, 3), np.uint8), READING, game=1)
+    with pytest.raises(RecordingError, match="already holds a recording"):
+        Recorder(tmp_path)
+
+
+def test_an_unwritable_folder_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(RecordingError, match="cannot create recording folder"):
+        Recorder(blocker / "rec")
