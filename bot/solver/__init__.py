@@ -1,0 +1,115 @@
+"""The pure solver: what is certain, how likely each cell is a mine, and what to click next.
+
+`analyse` runs the layers in order of cost, each on what the previous left:
+
+1. `constraints` turns the board into "k mines among these cells" equations
+   (flags and revealed mines count as mines);
+2. `rules` settles the easy cells to a fixpoint;
+3. `components` + `counting` + `probability` count the remaining placements
+   exactly (per independent component, combined with the interior through
+   exact binomials), which also shows most cells "possible both ways";
+4. `sat` refutes, with one incremental Minicard solver, every cell the count
+   did not already show both ways, so certain cells are exact even when a
+   component was too large to count;
+5. `move` picks the action.
+
+No I/O, no global state: the same board always gives the same analysis.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.board import Board
+from bot.solver.analysis import Analysis, Move, Rule, Strength
+from bot.solver.components import split
+from bot.solver.constraints import extract, neighbour_table
+from bot.solver.move import choose
+from bot.solver.probability import DEFAULT_BUDGET, compute
+from bot.solver.rules import deduce
+from bot.solver.sat import conflict, decide
+
+__all__ = ["DEFAULT_BUDGET", "Analysis", "Move", "Rule", "Strength", "analyse"]
+
+_OPENED = frozenset("012345678X*!")
+
+
+def analyse(
+    board: Board,
+    total_mines: int | None = None,
+    rule: Rule = "safe",
+    *,
+    strength: Strength = "fast",
+    budget: int = DEFAULT_BUDGET,
+) -> Analysis:
+    """Analyse one position.
+
+    `total_mines` is the number of mines on the whole board (flags included)
+    when known; without it probabilities follow the "every consistent
+    placement equally likely" reading documented in `bot.solver.probability`.
+    `rule` only matters while nothing is open (the first click). `budget`
+    caps the counting work per frontier component (see `counting`).
+    Raises `InconsistentBoardError` when no mine placement fits the board.
+    """
+    del strength  # "full" features arrive with the solver-strength work
+    position = extract(board)
+    deduction = deduce(position, total_mines)
+    components = split(deduction.constraints)
+    frontier = frozenset(c for con in deduction.constraints for c in con.cells)
+    interior = position.unknown - deduction.safe - deduction.mines - frontier
+    probs = compute(components, deduction, interior, budget)
+    if not probs.consistent:
+        raise conflict(position, list(deduction.constraints), len(interior), deduction.remaining)
+    undecided: frozenset[int] = frozenset()
+    interior_undecided = False
+    if probs.exact:
+        undecided = frozenset(c for c, p in probs.frontier.items() if 0 < p < 1)
+        interior_undecided = probs.interior is not None and 0 < probs.interior < 1
+    certain = decide(
+        position,
+        deduction.constraints,
+        len(interior),
+        deduction.remaining,
+        undecided,
+        interior_undecided,
+    )
+    safe = set(deduction.safe | certain.safe)
+    mines = set(deduction.mines | certain.mines)
+    if certain.interior_safe:
+        safe |= interior
+    if certain.interior_mines:
+        mines |= interior
+    size = position.height * position.width
+    flat: list[float | None] = [None] * size
+    p_interior = float(probs.interior) if probs.interior is not None else None
+    for c in position.unknown:
+        if c in safe:
+            flat[c] = 0.0
+        elif c in mines:
+            flat[c] = 1.0
+        elif c in interior:
+            flat[c] = p_interior
+        else:
+            flat[c] = float(probs.frontier.get(c, Fraction(0)))
+    width = position.width
+    grid = tuple(tuple(flat[r * width : (r + 1) * width]) for r in range(position.height))
+    first_click = not any(ch in _OPENED for row in board.rows for ch in row)
+    move = choose(
+        position.height,
+        width,
+        sorted(position.unknown),
+        flat,
+        sorted(safe),
+        sorted(mines),
+        neighbour_table(position.height, width),
+        first_click,
+        rule,
+    )
+    return Analysis(
+        safe=tuple(position.cell(c) for c in sorted(safe)),
+        mines=tuple(position.cell(c) for c in sorted(mines)),
+        probabilities=grid,
+        move=move,
+        exact=probs.exact,
+        notes=probs.notes,
+    )
