@@ -1,16 +1,166 @@
-"""`msbot solve` (scaffolding: being written in this session)."""
+"""`msbot solve`: analyse one board (or a stream of boards) and print the next move.
+
+The JSON forms are the interface for other programs; `--stream` keeps one
+process alive so a driver pays Python's start-up once, not per position.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from typing import Any, TextIO
+
+from bot.board import Board, parse_board
+from bot.errors import MsbotError
+from bot.solver import Analysis, analyse
+
+RULES = ("safe", "zero", "none")
+
+DESCRIPTION = """\
+Analyse a Minesweeper board in the text format (one line per row: '.' covered,
+'F' flag, '?' question mark, '0'-'8' open number; '*', '!', 'X' after a game)
+and print every certainly safe cell, every certain mine, P(mine) for every
+covered cell and the move the bot would make.
+
+Flags count as mines. With --mines N (the board's total, flags included) the
+probabilities are exact: every placement of the remaining mines that agrees
+with the numbers is equally likely. Without --mines every placement of mines
+on the covered cells that agrees with the numbers is equally likely whatever
+its mine count, so a covered cell no number touches has P(mine) = 0.5; the
+certain cells are exact either way.
+"""
+
+STREAM_HELP = (
+    'read JSON lines {"board": ["..", ..], "mines": N, "rule": "safe"} from stdin '
+    'and write one --json object per line (a bad line gets {"error": ...})'
+)
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("solve", help="(not yet available)")
+    parser = sub.add_parser(
+        "solve",
+        help="analyse a board: certain cells, probabilities, next move",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE|-", help="board file (- = stdin)"
+    )
+    parser.add_argument(
+        "--mines", type=int, default=None, metavar="N", help="total mines on the board"
+    )
+    parser.add_argument(
+        "--rule", choices=RULES, default="safe", help="first-click rule of the game (default safe)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--stream", action="store_true", help=STREAM_HELP)
     parser.set_defaults(run=run)
 
 
+def to_json(analysis: Analysis) -> dict[str, Any]:
+    """The `--json` object (see `msbot solve --help`)."""
+    move = analysis.move
+    return {
+        "safe": [list(c) for c in analysis.safe],
+        "mines": [list(c) for c in analysis.mines],
+        "probabilities": [list(row) for row in analysis.probabilities],
+        "move": None
+        if move is None
+        else {
+            "action": move.action,
+            "row": move.row,
+            "col": move.col,
+            "p_mine": move.p_mine,
+            "reason": move.reason,
+        },
+        "exact": analysis.exact,
+        "notes": list(analysis.notes),
+    }
+
+
+def render(board: Board, analysis: Analysis) -> str:
+    """The board with '#' on certainly safe and '*' on certain-mine covered cells, then the move."""
+    rows = [list(row) for row in board.rows]
+    for r, c in analysis.safe:
+        rows[r][c] = "#"
+    for r, c in analysis.mines:
+        rows[r][c] = "*"
+    lines = ["".join(row) for row in rows]
+    lines.append(f"{len(analysis.safe)} safe (#), {len(analysis.mines)} mines (*)")
+    move = analysis.move
+    if move is None:
+        lines.append("move: none (nothing covered)")
+    else:
+        lines.append(
+            f"move: {move.action} row {move.row} col {move.col} "
+            f"(P(mine) = {move.p_mine:.4f}, {move.reason})"
+        )
+    if not analysis.exact:
+        lines.append("probabilities are approximate")
+    lines.extend(f"note: {note}" for note in analysis.notes)
+    return "\n".join(lines)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise MsbotError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise MsbotError(f"{path} is not a text file: {exc.reason}") from exc
+
+
+def _stream_line(line: str, default_rule: str) -> dict[str, Any]:
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    if not isinstance(request, dict) or "board" not in request:
+        return {"error": 'expected an object with a "board" field'}
+    rows = request["board"]
+    if isinstance(rows, str):
+        text = rows
+    elif isinstance(rows, list) and all(isinstance(r, str) for r in rows):
+        text = "\n".join(rows)
+    else:
+        return {"error": '"board" must be a list of row strings'}
+    mines = request.get("mines")
+    if mines is not None and (not isinstance(mines, int) or isinstance(mines, bool)):
+        return {"error": '"mines" must be an integer or null'}
+    rule = request.get("rule", default_rule)
+    if rule not in RULES:
+        return {"error": f'"rule" must be one of {", ".join(RULES)}'}
+    try:
+        return to_json(analyse(parse_board(text), mines, rule))
+    except MsbotError as exc:
+        return {"error": str(exc)}
+
+
+def stream(source: TextIO, sink: TextIO, default_rule: str = "safe") -> None:
+    """Answer JSON lines until EOF; each answer is flushed at once."""
+    for line in source:
+        if not line.strip():
+            continue
+        sink.write(json.dumps(_stream_line(line, default_rule)) + "\n")
+        sink.flush()
+
+
 def run(args: argparse.Namespace) -> int:
-    print("msbot solve: not yet available")
-    return 3
+    if args.stream:
+        if args.file != "-":
+            raise MsbotError("--stream reads stdin; do not give a FILE")
+        stream(sys.stdin, sys.stdout, args.rule)
+        return 0
+    if args.mines is not None and args.mines < 0:
+        raise MsbotError("--mines must be >= 0")
+    board = parse_board(_read(args.file))
+    analysis = analyse(board, args.mines, args.rule)
+    if args.json:
+        print(json.dumps(to_json(analysis)))
+    else:
+        print(render(board, analysis))
+    return 0

@@ -97,7 +97,8 @@ def extract(board: Board) -> Position:
             cell = divmod(i, width)
             why = "more flags/mines around it" if count < 0 else "too few covered cells around it"
             raise InconsistentBoardError(
-                f"the {value} at row {cell[0]}, col {cell[1]} cannot hold: {why}", [cell]
+                f"no mine placement fits the board: the {value} at {cell} cannot hold ({why})",
+                [cell],
             )
         if cells:
             constraints.append(Constraint(i, frozenset(cells), count))
