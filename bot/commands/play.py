@@ -1,16 +1,119 @@
-"""`msbot play` (scaffolding: being written in this session)."""
+"""`msbot play`: play a real Minesweeper window hands-free (or advise, `--dry-run`).
+
+On a desktop with a clone open, `msbot play` alone finds the board and plays.
+Exit status: 0 when every game ended on screen (won or lost on a guess), 2
+when the run stopped (no board, unreadable or contradictory screen, ignored
+clicks: the message says which and where the frame was saved), 3 when a game
+was lost on a move the solver called certain (a bug, reported loudly).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
+
+from bot.errors import MsbotError, PlayError
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("play", help="(not yet available)")
+    parser = sub.add_parser(
+        "play",
+        help="play a Minesweeper window on the screen hands-free",
+        description="Find a Minesweeper board on the screen and play it with the mouse.",
+    )
+    parser.add_argument("--skin", default="auto", help="skin name, or auto (default)")
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="read the screen and print the intended actions; never touch the mouse",
+    )
+    parser.add_argument("--record", metavar="DIR", help="save frames, readings and actions")
+    parser.add_argument("--no-flags", action="store_true", help="never flag (unless needed)")
+    parser.add_argument("--chord", action="store_true", help="chord where the skin can")
+    parser.add_argument("--delay", type=float, default=0.0, metavar="MS", help="pause per click")
+    parser.add_argument("--max-actions", type=int, metavar="N", help="stop after N actions")
+    parser.add_argument("--region", metavar="L,T,W,H", help="look only at this screen region")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game + summary")
+    parser.add_argument("--annotate", metavar="DIR", help="dry run: write annotated pictures")
+    parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("msbot play: not yet available")
-    return 3
+    from bot.actuator import Actuator, DryRunMouse, Mouse
+    from bot.play import Player, PlayOptions
+    from bot.recorder import Recorder
+    from vision.capture import Region
+    from vision.capture.live import LiveScreen
+
+    if args.games < 1:
+        raise PlayError("--games must be at least 1")
+    if args.max_actions is not None and args.max_actions < 0:
+        raise PlayError("--max-actions must not be negative")
+    if args.delay < 0:
+        raise PlayError("--delay must not be negative")
+    region = Region.parse(args.region) if args.region else None
+    options = PlayOptions(
+        games=args.games,
+        dry_run=args.dry_run,
+        flags=not args.no_flags,
+        chord=args.chord,
+        delay=args.delay / 1000.0,
+        max_actions=args.max_actions,
+        region=region,
+    )
+    say = (lambda text: None) if args.json else print
+    screen = LiveScreen(args.display)
+    mouse: Mouse
+    if args.dry_run:
+        mouse = DryRunMouse()
+    else:
+        from bot.actuator.live import PyAutoGuiMouse
+
+        mouse = PyAutoGuiMouse(screen.display)
+    reader = make_reader(args.skin)
+    recorder = Recorder(
+        args.record,
+        {"command": sys.argv[1:], "display": screen.display, "dry_run": args.dry_run},
+    )
+    actuator = Actuator(mouse)
+    player = Player(screen, reader, actuator, options, recorder, say=say)
+    if args.annotate:
+        player.annotate_dir = args.annotate
+    try:
+        session = player.run()
+    finally:
+        recorder.close()
+        actuator.close()
+        screen.close()
+    if args.json:
+        for game in session.games:
+            print(json.dumps(game.to_json()))
+        print(json.dumps({"summary": session.summary()}))
+    else:
+        print(session.summary_line())
+    if any(g.certain_loss for g in session.games):
+        print(
+            "msbot play: BUG: a game was lost on a move the solver called certain "
+            "(see the recording)",
+            file=sys.stderr,
+        )
+        return 3
+    if session.stopped:
+        print(f"msbot play: error: {session.stopped}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def make_reader(skin: str) -> Any:
+    """The vision reader for `--skin` (auto: detect it from the screen)."""
+    import importlib
+
+    try:
+        module = importlib.import_module("vision.reader")
+    except ImportError as exc:  # pragma: no cover - during development only
+        raise MsbotError(f"the screen reader is not available: {exc}") from exc
+    return module.BoardReader(skin=None if skin == "auto" else skin)

@@ -1,0 +1,640 @@
+"""The closed loop that plays a real Minesweeper window hands-free.
+
+    capture -> read -> check -> solve -> act -> wait for the effect -> repeat
+
+* capture: the whole screen (or `--region`) until the board is located, then
+  only the window's region around it (a fraction of a millisecond per grab);
+* read: `vision.reader.BoardReader` turns the picture into a `Reading`;
+* check: `bot.consistency` against the reading itself, the previous reading
+  and what the bot clicked; nothing is ever done on a reading with unknown
+  cells or impossible numbers;
+* solve: `bot.solver.analyse` with the mine total from the counter plus the
+  flags on the board;
+* act: every certain-safe cell of the reading at once (they cannot interfere:
+  opening a safe cell never makes another safe cell unsafe), certain mines
+  flagged unless `--no-flags`, otherwise the solver's single best guess;
+* wait: poll the region until every clicked cell shows the click (with a
+  timeout and one retry), so the next reading is never a stale one.
+
+Clone quirks come from the skin's `play` section (first-click rule, chord
+button, how to restart, whether a win needs every mine flagged, what to do
+when the game pauses), never from special cases here.
+
+Safety: clicks go through `bot.actuator.Actuator`, which refuses anything
+outside the located board or a declared control; the loop stops with a
+`PlayError` naming the reason, and saves the frame, when the board cannot be
+found, moves or disappears, stays unreadable, contradicts itself, or ignores a
+click. A loss on a move the solver called certain is reported as a bug.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import cv2
+
+from bot.actuator import Actuator
+from bot.board import FLAG, UNOPENED, Board, Cell
+from bot.consistency import (
+    Problem,
+    counter_problems,
+    missing_effects,
+    number_problems,
+    transition_problems,
+)
+from bot.errors import InconsistentBoardError, MsbotError, PlayError, VisionError
+from bot.recorder import Recorder
+from bot.skinplay import PlayRules, located_geometry, play_rules
+from bot.solver import analyse
+from vision.capture import Image, Region, Screen
+from vision.reading import Reading
+
+Outcome = Literal["won", "lost", "stopped"]
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What `msbot play` was asked to do (see `bot.commands.play`)."""
+
+    games: int = 1
+    dry_run: bool = False
+    flags: bool = True
+    chord: bool = False
+    #: Seconds to wait between two clicks (`--delay MS`), for people watching.
+    delay: float = 0.0
+    max_actions: int | None = None
+    region: Region | None = None
+    #: Seconds a click gets to show on screen before it is retried once.
+    effect_timeout: float = 1.5
+    #: Consecutive frames a cell may stay unreadable (mid-redraw) before stopping.
+    unreadable_frames: int = 8
+    #: Seconds to wait for a new game after restarting.
+    restart_timeout: float = 5.0
+    #: Dry run with --games: seconds to wait for a person's next move.
+    watch_timeout: float = 600.0
+
+
+@dataclass
+class GameResult:
+    """One game, as the per-game line and the summary report it."""
+
+    game: int
+    outcome: Outcome
+    seconds: float = 0.0
+    clicks: int = 0
+    guesses: int = 0
+    rows: int = 0
+    cols: int = 0
+    mines: int | None = None
+    #: A loss on a move the solver called certain: a bug, reported loudly.
+    certain_loss: bool = False
+    message: str = ""
+
+    def line(self) -> str:
+        size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
+        text = (
+            f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
+            f"{self.clicks} clicks, {self.guesses} guesses"
+        )
+        if self.message:
+            text += f" ({self.message})"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "outcome": self.outcome,
+            "seconds": round(self.seconds, 3),
+            "clicks": self.clicks,
+            "guesses": self.guesses,
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "certain_loss": self.certain_loss,
+            "message": self.message,
+        }
+
+
+@dataclass
+class Session:
+    """All games of one run and their totals."""
+
+    games: list[GameResult] = field(default_factory=list)
+    skin: str = ""
+    stopped: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        played = [g for g in self.games if g.outcome != "stopped"]
+        wins = [g for g in played if g.outcome == "won"]
+        return {
+            "skin": self.skin,
+            "games": len(played),
+            "wins": len(wins),
+            "win_rate": round(len(wins) / len(played), 4) if played else 0.0,
+            "mean_seconds": round(sum(g.seconds for g in played) / len(played), 3)
+            if played
+            else 0.0,
+            "mean_win_seconds": round(sum(g.seconds for g in wins) / len(wins), 3)
+            if wins
+            else None,
+            "clicks": sum(g.clicks for g in self.games),
+            "guesses": sum(g.guesses for g in self.games),
+            "certain_losses": sum(g.certain_loss for g in self.games),
+            "stopped": self.stopped,
+        }
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        text = (
+            f"{s['wins']}/{s['games']} won ({100 * s['win_rate']:.0f} %), "
+            f"mean {s['mean_seconds']:.2f} s per game, {s['clicks']} clicks, "
+            f"{s['guesses']} guesses"
+        )
+        if s["certain_losses"]:
+            text += f", {s['certain_losses']} LOSSES ON CERTAIN MOVES (bug)"
+        if self.stopped:
+            text += f"; stopped: {self.stopped}"
+        return text
+
+
+@dataclass(frozen=True)
+class Step:
+    """One planned action: a cell, what to do there, and why."""
+
+    action: Literal["open", "flag", "chord"]
+    cell: Cell
+    why: str
+    certain: bool
+    #: Cells this step must open on screen (a chord opens the number's neighbours).
+    opens: tuple[Cell, ...] = ()
+
+
+class Player:
+    """Plays (or, dry run, advises on) games on one screen with one reader."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        reader: Any,
+        actuator: Actuator,
+        options: PlayOptions,
+        recorder: Recorder | None = None,
+        say: Callable[[str], None] = print,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.screen = screen
+        self.reader = reader
+        self.actuator = actuator
+        self.options = options
+        self.recorder = recorder or Recorder(None)
+        self.say = say
+        self.clock = clock
+        self.actions = 0
+        self.located: Any = None
+        self.rules: PlayRules | None = None
+        #: The region grabbed once the board is located (screen coordinates).
+        self.window: Region | None = None
+        self.frame_name: str | None = None
+        self.last_image: Image | None = None
+        self.last_reading: Reading | None = None
+        #: Dry run: write each advised position, annotated, into this folder.
+        self.annotate_dir: str | None = None
+
+    # ----------------------------------------------------------------- capture
+
+    def locate(self) -> Reading:
+        """Find the board on the screen (or `--region`) and remember where it is."""
+        base = self.options.region
+        image = self.screen.grab(base)
+        self.last_image = image
+        try:
+            located = self.reader.locate(image)
+        except VisionError as exc:
+            raise self.stop(f"no board found: {exc}", image) from None
+        self.rules = play_rules(located)
+        self.actuator.chord_style = self.rules.chord
+        offset = (base.left, base.top) if base is not None else (0, 0)
+        width, height = self.screen.size
+        self.window = window_region(located, offset, (width, height))
+        # Re-locate inside the window so later region grabs read the same way.
+        image = self.screen.grab(self.window)
+        try:
+            self.located = self.reader.locate(image)
+        except VisionError as exc:
+            raise self.stop(f"the board vanished while being located: {exc}", image) from None
+        reading = self.read_image(image)
+        self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
+        return reading
+
+    def read_image(self, image: Image) -> Reading:
+        """Read a window-region picture; geometry and controls in screen pixels."""
+        assert self.window is not None
+        try:
+            reading = self.reader.read(image, self.located)
+        except VisionError as exc:
+            raise self.stop(f"the board cannot be read any more: {exc}", image) from None
+        return to_screen(reading, self.window.left, self.window.top)
+
+    def grab_reading(self) -> tuple[Image, Reading]:
+        assert self.window is not None
+        image = self.screen.grab(self.window)
+        self.last_image = image
+        reading = self.read_image(image)
+        self.check_position(reading, image)
+        return image, reading
+
+    def check_position(self, reading: Reading, image: Image) -> None:
+        g, h = reading.geometry, self.actuator.geometry
+        if h is None:
+            return
+        if (
+            (g.rows, g.cols) != (h.rows, h.cols)
+            or abs(g.left - h.left) > 2
+            or abs(g.top - h.top) > 2
+        ):
+            raise self.stop(
+                f"the board moved or changed: was {h.cols}x{h.rows} at ({h.left:.0f}, "
+                f"{h.top:.0f}), now {g.cols}x{g.rows} at ({g.left:.0f}, {g.top:.0f})",
+                image,
+            )
+
+    # ------------------------------------------------------------------ errors
+
+    def stop(self, message: str, image: Image | None = None) -> PlayError:
+        """A PlayError with the frame saved where the message says."""
+        image = image if image is not None else self.last_image
+        if image is not None:
+            if self.recorder.enabled:
+                name = self.recorder.frame(image, None, game=0, region=self.window, note=message)
+                assert self.recorder.folder is not None
+                message += f" (frame saved: {self.recorder.folder / str(name)})"
+            else:
+                path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
+                cv2.imwrite(str(path), image)
+                message += f" (frame saved: {path})"
+        return PlayError(message)
+
+    def say_once(self, text: str) -> None:
+        if getattr(self, "_said", None) != text:
+            self._said = text
+            self.say(text)
+
+    # ------------------------------------------------------------------- games
+
+    def run(self) -> Session:
+        """Play (or watch) `options.games` games; always returns what was played."""
+        session = Session()
+        reading = self.locate()
+        session.skin = reading.skin
+        self.recorder.update_meta(skin=reading.skin, geometry=reading.geometry.to_json())
+        for number in range(1, self.options.games + 1):
+            if number > 1:
+                reading = self.new_game(reading)
+            try:
+                if self.options.dry_run:
+                    result = self.watch_game(number, reading)
+                else:
+                    result = self.play_game(number, reading)
+            except PlayError as exc:
+                session.stopped = str(exc)
+                session.games.append(GameResult(number, "stopped", message=str(exc)))
+                break
+            session.games.append(result)
+            self.recorder.update_meta(games=[g.to_json() for g in session.games])
+            self.say(result.line())
+            if result.outcome == "stopped":  # --max-actions, or a one-shot dry run
+                break
+            assert self.last_reading is not None
+            reading = self.last_reading
+        self.recorder.update_meta(
+            games=[g.to_json() for g in session.games], summary=session.summary()
+        )
+        return session
+
+    def new_game(self, final: Reading) -> Reading:
+        """Start the next game the way the skin says and wait until it shows."""
+        assert self.rules is not None
+        restart = self.rules.restart
+        if self.options.dry_run:
+            self.say("waiting for a new game...")
+        elif restart.startswith("key:"):
+            self.actuator.press_key(restart[4:], "restart")
+        else:
+            self.actuator.bind(final.geometry, final.controls)
+            self.actuator.click_control(restart, "restart")
+        if not self.options.dry_run:
+            self.actions += 1
+        deadline = self.clock() + (
+            self.options.watch_timeout if self.options.dry_run else self.options.restart_timeout
+        )
+        while True:
+            image, reading = self.grab_reading()
+            if reading.certain and reading.status == "playing" and reading.board != final.board:
+                return reading
+            if self.clock() > deadline:
+                raise self.stop(f"no new game appeared after restarting ({restart})", image)
+            time.sleep(0.005)
+
+    def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
+        """Poll until a trustworthy reading shows every pending click (or stop)."""
+        unreadable = 0
+        bad: list[Problem] = []
+        deadline = self.clock() + self.options.effect_timeout
+        retried = False
+        while True:
+            image, reading = self.grab_reading()
+            if reading.status == "paused":
+                self.handle_pause(reading, image)
+                deadline = self.clock() + self.options.effect_timeout
+                continue
+            if not reading.certain:
+                unreadable += 1
+                if unreadable >= self.options.unreadable_frames:
+                    cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
+                    raise self.stop(
+                        f"cells unreadable for {unreadable} consecutive frames: {cells}", image
+                    )
+                time.sleep(0.003)
+                continue
+            unreadable = 0
+            bad = self.problems(prev, reading, pending)
+            late = [] if reading.status != "playing" else pending.late(reading.board)
+            if not bad and not late:
+                return image, reading
+            if self.clock() > deadline:
+                if bad:
+                    text = "; ".join(str(p) for p in bad[:4])
+                    raise self.stop(
+                        f"the reading contradicts itself or the last one: {text}", image
+                    )
+                if retried or self.options.dry_run:
+                    cells = ", ".join(str(c) for c in late[:5])
+                    raise self.stop(f"clicks had no visible effect after a retry: {cells}", image)
+                retried = True
+                self.retry(pending, reading.board)
+                deadline = self.clock() + self.options.effect_timeout
+            time.sleep(0.001)
+
+    def problems(self, prev: Reading | None, reading: Reading, pending: Pending) -> list[Problem]:
+        lost = reading.status == "lost"
+        found = [] if lost else number_problems(reading.board)
+        if prev is not None:
+            found += transition_problems(
+                prev.board,
+                reading.board,
+                lost=lost,
+                flagged_by_bot=None if self.options.dry_run else pending.all_flagged,
+            )
+        if reading.status == "playing":
+            found += counter_problems(reading.board, reading.mines_left, pending.total)
+        return found
+
+    def retry(self, pending: Pending, board: Board) -> None:
+        """Click again the cells that did not react (a lost click, not a double flag)."""
+        for cell in pending.opened:
+            if board[cell] in UNOPENED:
+                self.actuator.open(*cell, "retry: no effect")
+                self.actions += 1
+
+    def handle_pause(self, reading: Reading, image: Image) -> None:
+        assert self.rules is not None
+        how = self.rules.pause
+        if how == "stop" or self.options.dry_run or how not in reading.controls:
+            raise self.stop(
+                "the game is paused (it lost the focus?): give its window the focus and retry",
+                image,
+            )
+        self.actuator.bind(reading.geometry, reading.controls)
+        self.actuator.click_control(how, "resume the paused game")
+        time.sleep(0.05)
+
+    def play_game(self, number: int, reading: Reading) -> GameResult:
+        """Play one game to its end (or to `--max-actions`)."""
+        assert self.rules is not None
+        result = GameResult(number, "stopped")
+        pending = Pending(total=None)
+        prev: Reading | None = None
+        started: float | None = None
+        last_batch_certain = False
+        image = self.last_image
+        first = True
+        while True:
+            if not first:
+                image, reading = self.next_reading(pending, prev)
+            else:
+                assert image is not None
+                image, reading = self.next_reading(pending, None)
+                first = False
+            g = reading.geometry
+            result.rows, result.cols = g.rows, g.cols
+            if pending.total is None and reading.mines_left is not None:
+                pending.total = reading.mines_left + reading.board.count(FLAG)
+                result.mines = pending.total
+            self.frame_name = self.recorder.frame(image, reading, game=number, region=self.window)
+            self.last_reading = reading
+            if reading.status in ("won", "lost"):
+                result.outcome = reading.status
+                if reading.status == "lost" and last_batch_certain:
+                    result.certain_loss = True
+                    result.message = "BUG: lost on a move the solver called certain"
+                break
+            if self.options.max_actions is not None and self.actions >= self.options.max_actions:
+                result.message = f"stopped after --max-actions {self.options.max_actions}"
+                break
+            steps = self.plan(reading, pending.total)
+            if not steps:
+                raise self.stop("nothing to do but the game is not over", image)
+            self.actuator.bind(reading.geometry, reading.controls)
+            if started is None:
+                started = self.clock()
+            pending = Pending(total=pending.total, all_flagged=pending.all_flagged)
+            last_batch_certain = all(s.certain for s in steps)
+            for step in steps:
+                if (
+                    self.options.max_actions is not None
+                    and self.actions >= self.options.max_actions
+                ):
+                    break
+                self.act(step, number)
+                pending.note(step)
+                result.clicks += 1
+                result.guesses += 0 if step.certain else 1
+            prev = reading
+        result.seconds = self.clock() - started if started is not None else 0.0
+        return result
+
+    def act(self, step: Step, game: int) -> None:
+        if self.options.delay > 0:
+            time.sleep(self.options.delay)
+        r, c = step.cell
+        if step.action == "open":
+            done = self.actuator.open(r, c, step.why)
+        elif step.action == "flag":
+            done = self.actuator.flag(r, c, step.why)
+        else:
+            done = self.actuator.chord(r, c, step.why)
+        self.actions += 1
+        self.recorder.action(done.to_json(), game=game, frame=self.frame_name)
+
+    def plan(self, reading: Reading, total: int | None) -> list[Step]:
+        """Every certain move of this reading, or the single best guess."""
+        assert self.rules is not None
+        board = reading.board
+        try:
+            analysis = analyse(board, total, self.rules.rule)
+        except InconsistentBoardError as exc:
+            raise self.stop(f"the reading is inconsistent: {exc}") from None
+        steps: list[Step] = []
+        want_flags = self.options.flags
+        safe = list(analysis.safe)
+        covered = {cell for cell in board.cells() if board[cell] in UNOPENED}
+        if (
+            self.rules.win_requires_flags
+            and not safe
+            and covered
+            and covered <= set(analysis.mines)
+        ):
+            want_flags = True  # the clone declares the win only once every mine is flagged
+        if want_flags:
+            steps += [Step("flag", cell, "certain mine", True) for cell in analysis.mines]
+        if safe and self.options.chord and self.rules.chord != "none":
+            chords, safe = plan_chords(board, safe)
+            steps += [Step("chord", cell, "certain: chord", True, opens) for cell, opens in chords]
+        steps += [Step("open", cell, "certain", True) for cell in safe]
+        if not steps and analysis.move is not None:
+            move = analysis.move
+            certain = move.reason == "certain"
+            if move.action == "flag" and not want_flags:
+                return []
+            why = "certain" if certain else f"{move.reason} p={move.p_mine:.3f}"
+            steps.append(Step(move.action, (move.row, move.col), why, certain))
+        return steps
+
+    # --------------------------------------------------------------- dry run
+
+    def watch_game(self, number: int, reading: Reading) -> GameResult:
+        """Dry run: advise on each new position until this game ends."""
+        result = GameResult(number, "stopped")
+        started = self.clock()
+        prev: Reading | None = None
+        pending = Pending(total=None)
+        image = self.last_image
+        while True:
+            if prev is not None:
+                image, reading = self.wait_change(prev, pending)
+            else:
+                image, reading = self.next_reading(pending, None)
+            if pending.total is None and reading.mines_left is not None:
+                pending.total = reading.mines_left + reading.board.count(FLAG)
+            g = reading.geometry
+            result.rows, result.cols, result.mines = g.rows, g.cols, pending.total
+            self.frame_name = self.recorder.frame(image, reading, game=number, region=self.window)
+            self.last_reading = reading
+            if reading.status in ("won", "lost"):
+                result.outcome = reading.status
+                break
+            self.actuator.bind(reading.geometry, reading.controls)
+            steps = self.plan(reading, pending.total)
+            self.say(f"position {len(self.actuator.history) + 1}: {len(steps)} action(s)")
+            for step in steps:
+                self.act(step, number)
+                done = self.actuator.history[-1]
+                self.say(
+                    f"  {step.action} cell ({step.cell[0]}, {step.cell[1]}) "
+                    f"at screen ({done.x}, {done.y}): {step.why}"
+                )
+                result.clicks += 1
+                result.guesses += 0 if step.certain else 1
+            if self.options.games <= 1:
+                result.message = "dry run: advice given, nothing clicked"
+                break
+            prev = reading
+        result.seconds = self.clock() - started
+        return result
+
+    def wait_change(self, prev: Reading, pending: Pending) -> tuple[Image, Reading]:
+        deadline = self.clock() + self.options.watch_timeout
+        while True:
+            image, reading = self.next_reading(pending, prev)
+            if reading.board != prev.board or reading.status != prev.status:
+                return image, reading
+            if self.clock() > deadline:
+                raise self.stop("nobody played for too long", image)
+            time.sleep(0.05)
+
+
+@dataclass
+class Pending:
+    """Clicks made since the last reading, and what they must show."""
+
+    total: int | None
+    opened: list[Cell] = field(default_factory=list)
+    flagged: list[Cell] = field(default_factory=list)
+    all_flagged: set[Cell] = field(default_factory=set)
+
+    def note(self, step: Step) -> None:
+        if step.action == "open":
+            self.opened.append(step.cell)
+        elif step.action == "chord":
+            self.opened.extend(step.opens)
+        elif step.action == "flag":
+            self.flagged.append(step.cell)
+            self.all_flagged.add(step.cell)
+
+    def late(self, board: Board) -> list[Cell]:
+        return missing_effects(board, self.opened, self.flagged)
+
+
+def plan_chords(
+    board: Board, safe: Sequence[Cell]
+) -> tuple[list[tuple[Cell, tuple[Cell, ...]]], list[Cell]]:
+    """Numbers whose flags are all placed and that would open two or more of the
+    safe cells at once: chord those instead of clicking each cell.
+
+    Returns (numbers to chord with the cells each opens, safe cells still to
+    open one by one). Only flags
+    already on screen count, so a chord never opens a mine the bot has not flagged.
+    """
+    remaining = set(safe)
+    chords: list[tuple[Cell, tuple[Cell, ...]]] = []
+    for cell in board.cells():
+        n = board.number(cell)
+        if not n:
+            continue
+        around = list(board.neighbours(cell))
+        flags = sum(board[x] == FLAG for x in around)
+        covered = [x for x in around if board[x] in UNOPENED]
+        if flags == n and len(covered) >= 2 and all(x in remaining for x in covered):
+            chords.append((cell, tuple(covered)))
+            remaining -= set(covered)
+    return chords, [cell for cell in safe if cell in remaining]
+
+
+def window_region(located: Any, offset: tuple[int, int], screen: tuple[int, int]) -> Region:
+    """The screen region to grab from now on: the board and the skin's controls."""
+    left, top, width, height = located_geometry(located)
+    return Region(left + offset[0], top + offset[1], width, height).clipped(*screen)
+
+
+def to_screen(reading: Reading, dx: int, dy: int) -> Reading:
+    """A reading of a region picture, moved to screen coordinates."""
+    if dx == 0 and dy == 0:
+        return reading
+    controls = {name: (x + dx, y + dy) for name, (x, y) in reading.controls.items()}
+    return Reading(
+        skin=reading.skin,
+        geometry=reading.geometry.shifted(dx, dy),
+        board=reading.board,
+        mines_left=reading.mines_left,
+        status=reading.status,
+        unknown=reading.unknown,
+        controls=controls,
+    )
+
+
+__all__ = ["GameResult", "MsbotError", "PlayOptions", "Player", "Session", "Step"]

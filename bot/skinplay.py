@@ -1,0 +1,84 @@
+"""The skin's `play` section, as the play loop needs it.
+
+Clone quirks are skin data (`templates/<skin>/` manifest, loaded by
+`vision.skin`), not special cases in the loop: this module only turns that
+section into one typed value with safe defaults, and says which part of the
+screen the loop must keep grabbing (the board plus the skin's counter and
+controls).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.actuator import CHORD_STYLES, ChordStyle
+from bot.errors import PlayError
+from bot.solver import Rule
+
+#: Pixels of margin kept around the board and controls in the grabbed region.
+MARGIN = 8
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """How to play one clone."""
+
+    #: The clone's first-click rule (see `bot.solver.Rule`).
+    rule: Rule = "safe"
+    #: How it chords (see `bot.actuator.ChordStyle`).
+    chord: ChordStyle = "none"
+    #: How to start the next game: a control name ("restart") or "key:<name>".
+    restart: str = "restart"
+    #: The clone declares a win only once every mine is flagged (xdemineur).
+    win_requires_flags: bool = False
+    #: Right click cycles flag -> ? -> covered.
+    question_marks: bool = False
+    #: What to do when the game shows "paused": a control to click, or "stop".
+    pause: str = "stop"
+
+
+def _field(section: Any, name: str, default: Any) -> Any:
+    if section is None:
+        return default
+    if isinstance(section, dict):
+        return section.get(name, default)
+    return getattr(section, name, default)
+
+
+def play_rules(located: Any) -> PlayRules:
+    """The play rules of the skin a located board was drawn with."""
+    skin = getattr(located, "skin", None)
+    section = _field(skin, "play", None)
+    base = PlayRules()
+    chord = _field(section, "chord", base.chord) or "none"
+    if chord not in CHORD_STYLES:
+        raise PlayError(f"skin {getattr(skin, 'name', skin)!r}: unknown chord style {chord!r}")
+    restart = _field(section, "restart", base.restart)
+    if isinstance(restart, dict):  # {"key": "n"} or {"control": "restart"}
+        restart = f"key:{restart['key']}" if "key" in restart else restart.get("control", "restart")
+    return PlayRules(
+        rule=_field(section, "rule", base.rule),
+        chord=chord,
+        restart=str(restart),
+        win_requires_flags=bool(_field(section, "win_requires_flags", base.win_requires_flags)),
+        question_marks=bool(_field(section, "question_marks", base.question_marks)),
+        pause=str(_field(section, "pause", base.pause) or "stop"),
+    )
+
+
+def located_geometry(located: Any) -> tuple[int, int, int, int]:
+    """(left, top, width, height) of what must stay in view: board and controls."""
+    g = located.geometry
+    xs = [g.left, g.left + g.width]
+    ys = [g.top, g.top + g.height]
+    for x, y in dict(getattr(located, "controls", {}) or {}).values():
+        xs.append(x)
+        ys.append(y)
+    bounds = getattr(located, "bounds", None)
+    if bounds is not None:  # (left, top, width, height) of counter, face, etc.
+        xs += [bounds[0], bounds[0] + bounds[2]]
+        ys += [bounds[1], bounds[1] + bounds[3]]
+    left = max(int(min(xs)) - MARGIN, 0)
+    top = max(int(min(ys)) - MARGIN, 0)
+    return left, top, int(max(xs)) + MARGIN - left, int(max(ys)) + MARGIN - top
