@@ -17,6 +17,7 @@ What the characters mean to the solver:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.board import Board, Cell
 from bot.errors import InconsistentBoardError
@@ -52,8 +53,13 @@ class Position:
         return cell[0] * self.width + cell[1]
 
 
+@lru_cache(maxsize=16)
 def neighbour_table(height: int, width: int) -> tuple[tuple[int, ...], ...]:
-    """For every cell index, the indices of its up to eight neighbours."""
+    """For every cell index, the indices of its up to eight neighbours.
+
+    Memoised: a pure function of the board size, and building it for an
+    expert board would otherwise cost more than the rest of a typical decision.
+    """
     table = []
     for r in range(height):
         for c in range(width):
