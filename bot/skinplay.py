@@ -9,6 +9,7 @@ controls).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,18 +53,25 @@ def play_rules(located: Any) -> PlayRules:
     section = _field(skin, "play", None)
     base = PlayRules()
     chord = _field(section, "chord", base.chord) or "none"
+    chord = {"left+right": "both"}.get(chord, chord)
     if chord not in CHORD_STYLES:
         raise PlayError(f"skin {getattr(skin, 'name', skin)!r}: unknown chord style {chord!r}")
     restart = _field(section, "restart", base.restart)
-    if isinstance(restart, dict):  # {"key": "n"} or {"control": "restart"}
-        restart = f"key:{restart['key']}" if "key" in restart else restart.get("control", "restart")
+    if isinstance(restart, Mapping):  # {"key": "n"} or {"click": "restart"}
+        if "key" in restart:
+            restart = f"key:{restart['key']}"
+        else:
+            restart = restart.get("click", restart.get("control", base.restart))
+    pause = _field(section, "pause", base.pause)
+    if isinstance(pause, Mapping):  # {"resume": "<control to click>"}
+        pause = pause.get("click", pause.get("resume", "stop"))
     return PlayRules(
         rule=_field(section, "rule", base.rule),
         chord=chord,
         restart=str(restart),
         win_requires_flags=bool(_field(section, "win_requires_flags", base.win_requires_flags)),
         question_marks=bool(_field(section, "question_marks", base.question_marks)),
-        pause=str(_field(section, "pause", base.pause) or "stop"),
+        pause=str(pause or "stop"),
     )
 
 

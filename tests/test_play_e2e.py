@@ -1,0 +1,273 @@
+"""`msbot play` end to end: real clones under Xvfb, the real mouse, the real reader.
+
+Each test starts its own virtual display, launches a clone, runs the `msbot
+play` command line in a child process (as a person would), and then checks
+what happened against evidence the bot did not produce itself: the screen
+afterwards, the pointer position (xdotool), and the recording re-read frame by
+frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.recorder import read_jsonl
+from bot.xdisplay import VirtualDisplay, xvfb_available
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = [
+    pytest.mark.clone,
+    pytest.mark.skipif(
+        not (xvfb_available() and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+    ),
+]
+
+reader_module = pytest.importorskip("vision.reader")
+
+
+@dataclass(frozen=True)
+class Clone:
+    name: str
+    argv: list[str]
+    #: `xdotool search --classname` pattern of its main window.
+    classname: str = ""
+
+
+def launch(clone: Clone, display: VirtualDisplay) -> subprocess.Popen[bytes]:
+    """Start the clone and wait until its window is mapped."""
+    proc = subprocess.Popen(
+        clone.argv, env=display.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if window_id(display, clone):
+            time.sleep(0.3)  # let it draw
+            return proc
+        time.sleep(0.05)
+    stop(proc)
+    raise AssertionError(f"{clone.name} did not open a window")
+
+
+def window_id(display: VirtualDisplay, clone: Clone) -> str:
+    out = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--classname", clone.classname or clone.name],
+        env=display.env,
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    return out.stdout.split()[0] if out.stdout.split() else ""
+
+
+def move_window(display: VirtualDisplay, clone: Clone, x: int, y: int) -> None:
+    wid = window_id(display, clone)
+    subprocess.run(["xdotool", "windowmove", wid, str(x), str(y)], env=display.env, check=True)
+    time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def pointer(display: VirtualDisplay) -> tuple[int, int]:
+    out = subprocess.run(
+        ["xdotool", "getmouselocation", "--shell"],
+        env=display.env,
+        capture_output=True,
+        text=True,
+        timeout=10,
+    ).stdout
+    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    return int(values["X"]), int(values["Y"])
+
+
+GRAB = """
+import sys, mss, numpy as np, cv2
+with mss.MSS(display=sys.argv[1]) as m:
+    shot = m.grab(m.monitors[0])
+cv2.imwrite(sys.argv[2], np.asarray(shot)[:, :, :3])
+"""
+
+
+def screenshot(display: str) -> Any:
+    """A full-screen picture taken by another process (not the code under test)."""
+    from vision.image_io import load_image
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "screen.png"
+        subprocess.run([sys.executable, "-c", GRAB, display, str(path)], check=True, timeout=30)
+        return load_image(path)
+
+
+@dataclass
+class Run:
+    code: int
+    games: list[dict[str, Any]]
+    summary: dict[str, Any]
+    stderr: str
+
+
+def play(display: str, *args: str, timeout: float = 50) -> Run:
+    """`msbot play --json ...` in a child process; its games and summary."""
+    env = dict(os.environ, DISPLAY=display)
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--json", *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    games = [line for line in lines if "outcome" in line]
+    summary = next((line["summary"] for line in lines if "summary" in line), {})
+    return Run(out.returncode, games, summary, out.stderr)
+
+
+@pytest.fixture
+def display() -> Iterator[VirtualDisplay]:
+    with VirtualDisplay(1600, 1000, first=70, tries=10) as xd:
+        yield xd
+
+
+def check_recording(folder: Path, games: int) -> None:
+    """Every click inside the board (or on the restart control), every loss on a
+    guess, and every frame re-read to the reading the bot acted on."""
+    readings = read_jsonl(folder / "readings.jsonl")
+    actions = read_jsonl(folder / "actions.jsonl")
+    meta = json.loads((folder / "meta.json").read_text())
+    assert meta["complete"] is True
+    by_frame = {r["frame"]: r for r in readings}
+    assert actions, "no action recorded"
+    for action in actions:
+        reading = by_frame[action["frame"]]
+        g = reading["geometry"]
+        if action["kind"] in ("open", "flag", "chord"):
+            col = (action["x"] - g["left"]) // g["cell_w"]
+            row = (action["y"] - g["top"]) // g["cell_h"]
+            assert (row, col) == (action["row"], action["col"]), action
+            assert reading["board"][row][col] in ".?" or action["kind"] == "chord", action
+        else:
+            assert action["kind"] in ("control", "key") and action.get("why") == "restart"
+    # A loss happened on the last action of its game: it must have been a guess.
+    for game in range(1, games + 1):
+        final = [r for r in readings if r["game"] == game][-1]
+        assert final["status"] in ("won", "lost")
+        if final["status"] == "lost":
+            last = [a for a in actions if a["game"] == game and a["kind"] == "open"][-1]
+            assert not last["why"].startswith("certain"), last
+    # The recording replays: the reader makes the same reading of every saved frame.
+    reader = reader_module.BoardReader()
+    from vision.image_io import load_image
+
+    for line in readings:
+        if "board" not in line:
+            continue
+        image = load_image(folder / line["frame"])
+        again = reader.read(image, reader.locate(image))
+        assert list(again.board.rows) == line["board"], line["frame"]
+        assert again.status == line["status"], line["frame"]
+        assert again.mines_left == line["mines_left"], line["frame"]
+
+
+def final_status(display: str) -> str:
+    image = screenshot(display)
+    reader = reader_module.BoardReader()
+    status: str = reader.read(image, reader.locate(image)).status
+    return status
+
+
+CLONES = [Clone("xdemineur", ["/usr/games/xdemineur", "-geometry", "12x9", "-m", "10"])]
+
+
+@pytest.mark.parametrize("clone", CLONES, ids=lambda c: c.name)
+def test_plays_beginner_games_to_the_end(
+    clone: Clone, display: VirtualDisplay, tmp_path: Path
+) -> None:
+    proc = launch(clone, display)
+    try:
+        run = play(display.display, "--games", "4", "--record", str(tmp_path / "rec"))
+        assert run.code == 0, run.stderr
+        assert [g["outcome"] for g in run.games if g["outcome"] in ("won", "lost")] == [
+            g["outcome"] for g in run.games
+        ]
+        assert len(run.games) == 4
+        assert not any(g["certain_loss"] for g in run.games)
+        assert run.summary["wins"] == sum(g["outcome"] == "won" for g in run.games)
+        # The screen agrees with the last game's result.
+        assert final_status(display.display) == run.games[-1]["outcome"]
+        check_recording(tmp_path / "rec", 4)
+    finally:
+        stop(proc)
+
+
+def test_plays_a_window_away_from_the_corner_beside_another_window(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    clone = CLONES[0]
+    proc = launch(clone, display)
+    other = subprocess.Popen(
+        ["xmessage", "-geometry", "400x300+120+150", "another window, not a board"],
+        env=display.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        move_window(display, clone, 640, 410)
+        run = play(display.display, "--games", "2", "--record", str(tmp_path / "rec"))
+        assert run.code == 0, run.stderr
+        assert len(run.games) == 2
+        readings = read_jsonl(tmp_path / "rec" / "readings.jsonl")
+        g = readings[0]["geometry"]
+        assert g["left"] > 640 and g["top"] > 410
+        check_recording(tmp_path / "rec", 2)
+    finally:
+        stop(other)
+        stop(proc)
+
+
+def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(display: VirtualDisplay) -> None:
+    proc = launch(CLONES[0], display)
+    try:
+        subprocess.run(["xdotool", "mousemove", "777", "666"], env=display.env, check=True)
+        before_pointer = pointer(display)
+        before = screenshot(display.display)
+        env = dict(os.environ, DISPLAY=display.display)
+        out = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--dry-run"],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert out.returncode == 0, out.stderr
+        assert " open cell (" in out.stdout and "at screen (" in out.stdout
+        assert pointer(display) == before_pointer == (777, 666)
+        after = screenshot(display.display)
+        # Everything but the running clock is the same picture.
+        reader = reader_module.BoardReader()
+        a = reader.read(before, reader.locate(before))
+        b = reader.read(after, reader.locate(after))
+        assert a.board == b.board and a.status == b.status == "playing"
+    finally:
+        stop(proc)
