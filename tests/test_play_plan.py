@@ -1,0 +1,79 @@
+"""Single functions of the play loop: chord planning, skin play rules, result lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from bot.board import parse_board
+from bot.errors import PlayError
+from bot.play import GameResult, Session, plan_chords
+from bot.skinplay import located_geometry, play_rules
+from vision.geometry import Geometry
+from vision.skin import PlaySpec
+
+
+def test_a_satisfied_number_chords_its_safe_neighbours() -> None:
+    board = parse_board("F1.\n11.\n...\n")
+    chords, rest = plan_chords(board, [(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)])
+    # (0, 1) has its flag and two covered neighbours, both safe: one chord opens them.
+    assert chords[0] == ((0, 1), ((0, 2), (1, 2)))
+    opened = {c for _, cells in chords for c in cells}
+    assert opened | set(rest) == {(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)}
+    assert not opened & set(rest)
+
+
+def test_no_chord_when_a_neighbour_is_not_known_safe() -> None:
+    board = parse_board("F1.\n11.\n")
+    assert plan_chords(board, [(0, 2)]) == ([], [(0, 2)])
+
+
+@dataclass
+class FakeLocated:
+    geometry: Geometry
+    skin: object
+    controls: dict[str, tuple[int, int]]
+
+
+@dataclass
+class FakeSkin:
+    play: PlaySpec
+
+
+def test_skin_play_section_becomes_play_rules() -> None:
+    g = Geometry(16, 81, 21, 21, 9, 12)
+    spec = PlaySpec(rule="zero", chord="left+right", restart={"key": "n"}, win_requires_flags=True)
+    rules = play_rules(FakeLocated(g, FakeSkin(spec), {}))
+    assert (rules.rule, rules.chord, rules.restart, rules.win_requires_flags) == (
+        "zero",
+        "both",
+        "key:n",
+        True,
+    )
+    clicked = play_rules(FakeLocated(g, FakeSkin(PlaySpec(restart={"click": "face"})), {}))
+    assert (clicked.chord, clicked.restart, clicked.pause) == ("none", "face", "stop")
+    with pytest.raises(PlayError, match="unknown chord style"):
+        play_rules(FakeLocated(g, FakeSkin(PlaySpec(chord="thumb")), {}))
+
+
+def test_the_grabbed_region_covers_board_and_controls() -> None:
+    g = Geometry(16, 81, 21, 21, 9, 12)
+    left, top, width, height = located_geometry(FakeLocated(g, None, {"restart": (142, 41)}))
+    assert left <= 16 and top <= 41
+    assert left + width >= 16 + 12 * 21 and top + height >= 81 + 9 * 21
+
+
+def test_summary_counts_wins_time_clicks_and_certain_losses() -> None:
+    session = Session(
+        [
+            GameResult(1, "won", 1.0, 30, 1, 9, 12, 10),
+            GameResult(2, "lost", 0.5, 10, 2, 9, 12, 10, certain_loss=True),
+        ],
+        skin="xdemineur",
+    )
+    s = session.summary()
+    assert (s["games"], s["wins"], s["win_rate"], s["mean_seconds"]) == (2, 1, 0.5, 0.75)
+    assert s["clicks"] == 40 and s["guesses"] == 3 and s["certain_losses"] == 1
+    assert "LOSSES ON CERTAIN MOVES" in session.summary_line()
+    assert session.games[0].line() == "game 1: WON 12x9/10 in 1.00 s, 30 clicks, 1 guesses"
