@@ -293,7 +293,8 @@ class Player:
         session.skin = reading.skin
         self.recorder.update_meta(skin=reading.skin, geometry=reading.geometry.to_json())
         for number in range(1, self.options.games + 1):
-            if number > 1:
+            if number > 1 or reading.status in ("won", "lost"):
+                # A finished game left on screen is not replayed: start a new one.
                 reading = self.new_game(reading)
             try:
                 if self.options.dry_run:
@@ -402,16 +403,29 @@ class Player:
                 self.actions += 1
 
     def handle_pause(self, reading: Reading, image: Image) -> None:
+        """Resume a paused game the way the skin says: "focus" (put the pointer on
+        the board: focus follows the pointer without a window manager), a control
+        to click, or "stop"."""
         assert self.rules is not None
         how = self.rules.pause
-        if how == "stop" or self.options.dry_run or how not in reading.controls:
+        self.pauses = getattr(self, "pauses", 0) + 1
+        if (
+            self.options.dry_run
+            or how == "stop"
+            or self.pauses > 20
+            or (how != "focus" and how not in reading.controls)
+        ):
             raise self.stop(
-                "the game is paused (it lost the focus?): give its window the focus and retry",
+                "the game is paused (its window lost the focus): give it the focus and run again",
                 image,
             )
         self.actuator.bind(reading.geometry, reading.controls)
-        self.actuator.click_control(how, "resume the paused game")
-        time.sleep(0.05)
+        if how == "focus":
+            g = reading.geometry
+            self.actuator.hover(g.rows // 2, g.cols // 2, "resume the paused game")
+        else:
+            self.actuator.click_control(how, "resume the paused game")
+        time.sleep(0.1)
 
     def play_game(self, number: int, reading: Reading) -> GameResult:
         """Play one game to its end (or to `--max-actions`)."""

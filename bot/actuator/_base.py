@@ -29,7 +29,7 @@ Button = Literal["left", "right", "middle"]
 #: sgt-mines), "both" left+right together (minegauler), "none" cannot.
 ChordStyle = Literal["middle", "left", "both", "none"]
 CHORD_STYLES: tuple[ChordStyle, ...] = get_args(ChordStyle)
-ActionKind = Literal["open", "flag", "chord", "control", "key"]
+ActionKind = Literal["open", "flag", "chord", "control", "key", "hover"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,10 @@ class Mouse(ABC):
     @abstractmethod
     def key(self, name: str) -> None:
         """Press and release one key (pyautogui key names: "n", "f2", "space")."""
+
+    @abstractmethod
+    def move(self, x: int, y: int) -> None:
+        """Move the pointer to (x, y) without pressing anything."""
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the display connection; idempotent."""
@@ -123,6 +127,13 @@ class Actuator:
         else:
             self.mouse.click(x, y, style)
         return self._done(Action("chord", row, col, x, y, style, why=why))
+
+    def hover(self, row: int, col: int, why: str = "") -> Action:
+        """Put the pointer on a cell without clicking: gives focus-follows-pointer
+        windows (GNOME Mines without a window manager) the focus back."""
+        x, y = self.cell_point(row, col)
+        self.mouse.move(x, y)
+        return self._done(Action("hover", row, col, x, y, why=why))
 
     def click_control(self, name: str, why: str = "") -> Action:
         """Click a control the reader found (e.g. "restart": the face)."""

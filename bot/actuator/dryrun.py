@@ -29,7 +29,11 @@ class DryRunMouse(Mouse):
         if self._say is not None:
             self._say(f"would press key {name}")
 
+    def move(self, x: int, y: int) -> None:
+        self._note("move", x, y)
+
     def _note(self, button: str, x: int, y: int) -> None:
         self.pressed.append((button, x, y))
         if self._say is not None:
-            self._say(f"would click {button} at ({x}, {y})")
+            verb = "move the pointer" if button == "move" else f"click {button}"
+            self._say(f"would {verb} at ({x}, {y})")

@@ -67,6 +67,9 @@ class PyAutoGuiMouse(Mouse):
 
         self._guard(f"left+right click at ({x}, {y})", both)
 
+    def move(self, x: int, y: int) -> None:
+        self._guard(f"pointer move to ({x}, {y})", self._gui.moveTo, x, y)
+
     def key(self, name: str) -> None:
         self._guard(f"key {name}", self._gui.press, name)
 
