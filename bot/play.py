@@ -32,7 +32,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -221,12 +221,10 @@ class Player:
         offset = (base.left, base.top) if base is not None else (0, 0)
         width, height = self.screen.size
         self.window = window_region(located, offset, (width, height))
-        # Re-locate inside the window so later region grabs read the same way.
+        # From now on only the window region is grabbed: move the grid into it.
+        dx, dy = self.window.left - offset[0], self.window.top - offset[1]
+        self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
         image = self.screen.grab(self.window)
-        try:
-            self.located = self.reader.locate(image)
-        except VisionError as exc:
-            raise self.stop(f"the board vanished while being located: {exc}", image) from None
         reading = self.read_image(image)
         self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
         return reading

@@ -76,17 +76,22 @@ def play_rules(located: Any) -> PlayRules:
 
 
 def located_geometry(located: Any) -> tuple[int, int, int, int]:
-    """(left, top, width, height) of what must stay in view: board and controls."""
+    """(left, top, width, height) of what must stay in view: the board and every
+    region of the skin (counter, face, buttons, status texts, paused overlay)."""
     g = located.geometry
     xs = [g.left, g.left + g.width]
     ys = [g.top, g.top + g.height]
-    for x, y in dict(getattr(located, "controls", {}) or {}).values():
-        xs.append(x)
-        ys.append(y)
-    bounds = getattr(located, "bounds", None)
-    if bounds is not None:  # (left, top, width, height) of counter, face, etc.
-        xs += [bounds[0], bounds[0] + bounds[2]]
-        ys += [bounds[1], bounds[1] + bounds[3]]
+    skin = getattr(located, "skin", None)
+    glyphs = [getattr(skin, name, None) for name in ("counter", "faces", "status_texts", "paused")]
+    glyphs += list((getattr(skin, "buttons", None) or {}).values())
+    for item in glyphs:
+        region = getattr(item, "region", None)
+        if region is None:
+            continue
+        # Corners are (fraction of the board size, pixel offset) from the board's corner.
+        (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
+        xs += [g.left + fx0 * g.width + dx0, g.left + fx1 * g.width + dx1]
+        ys += [g.top + fy0 * g.height + dy0, g.top + fy1 * g.height + dy1]
     left = max(int(min(xs)) - MARGIN, 0)
     top = max(int(min(ys)) - MARGIN, 0)
     return left, top, int(max(xs)) + MARGIN - left, int(max(ys)) + MARGIN - top

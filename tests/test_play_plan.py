@@ -11,7 +11,7 @@ from bot.errors import PlayError
 from bot.play import GameResult, Session, plan_chords
 from bot.skinplay import located_geometry, play_rules
 from vision.geometry import Geometry
-from vision.skin import PlaySpec
+from vision.skin import Glyphs, PlaySpec
 
 
 def test_a_satisfied_number_chords_its_safe_neighbours() -> None:
@@ -59,8 +59,11 @@ def test_skin_play_section_becomes_play_rules() -> None:
 
 def test_the_grabbed_region_covers_board_and_controls() -> None:
     g = Geometry(16, 81, 21, 21, 9, 12)
-    left, top, width, height = located_geometry(FakeLocated(g, None, {"restart": (142, 41)}))
-    assert left <= 16 and top <= 41
+    face = Glyphs((((0.5, -14), (0, -62), (0.5, 14), (0, -34))), {}, 60.0)
+    skin = FakeSkin(PlaySpec())
+    skin.faces = face  # type: ignore[attr-defined]
+    left, top, width, height = located_geometry(FakeLocated(g, skin, {}))
+    assert left <= 16 + 126 - 14 and top <= 81 - 62
     assert left + width >= 16 + 12 * 21 and top + height >= 81 + 9 * 21
 
 

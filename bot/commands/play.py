@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from bot.errors import MsbotError, PlayError
+from bot.errors import PlayError
 
 
 def register(sub: Any) -> None:
@@ -110,10 +110,6 @@ def run(args: argparse.Namespace) -> int:
 
 def make_reader(skin: str) -> Any:
     """The vision reader for `--skin` (auto: detect it from the screen)."""
-    import importlib
+    from vision.reader import BoardReader
 
-    try:
-        module = importlib.import_module("vision.reader")
-    except ImportError as exc:  # pragma: no cover - during development only
-        raise MsbotError(f"the screen reader is not available: {exc}") from exc
-    return module.BoardReader(skin=None if skin == "auto" else skin)
+    return BoardReader.for_skin(skin)
