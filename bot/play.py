@@ -235,7 +235,9 @@ class Player:
         try:
             reading = self.reader.read(image, self.located)
         except VisionError as exc:
-            raise self.stop(f"the board cannot be read any more: {exc}", image) from None
+            raise self.stop(
+                f"the board cannot be read any more: {exc}{self.diagnose()}", image
+            ) from None
         return to_screen(reading, self.window.left, self.window.top)
 
     def grab_reading(self) -> tuple[Image, Reading]:
@@ -245,6 +247,24 @@ class Player:
         reading = self.read_image(image)
         self.check_position(reading, image)
         return image, reading
+
+    def diagnose(self) -> str:
+        """Why the board stopped reading: moved, gone, or (silence) just unreadable."""
+        base = self.options.region
+        full = self.screen.grab(base)
+        self.last_image = full
+        try:
+            located = self.reader.locate(full)
+        except VisionError as exc:
+            return f"; the board is no longer on the screen ({exc})"
+        offset = (base.left, base.top) if base is not None else (0, 0)
+        g = located.geometry.shifted(*offset)
+        h = self.actuator.geometry
+        if h is not None and (abs(g.left - h.left) > 2 or abs(g.top - h.top) > 2):
+            return (
+                f"; the board moved from ({h.left:.0f}, {h.top:.0f}) to ({g.left:.0f}, {g.top:.0f})"
+            )
+        return ""
 
     def check_position(self, reading: Reading, image: Image) -> None:
         g, h = reading.geometry, self.actuator.geometry
@@ -356,7 +376,9 @@ class Player:
                 if unreadable >= self.options.unreadable_frames:
                     cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
                     raise self.stop(
-                        f"cells unreadable for {unreadable} consecutive frames: {cells}", image
+                        f"cells unreadable for {unreadable} consecutive frames: {cells}"
+                        + self.diagnose(),
+                        image,
                     )
                 time.sleep(0.003)
                 continue
