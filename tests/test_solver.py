@@ -138,3 +138,37 @@ def test_oversized_component_falls_back_but_stays_certain() -> None:
     for row in approx.probabilities:
         for p in row:
             assert p is None or 0.0 <= p <= 1.0
+
+
+#: An expert endgame (99 mines) where native cardinality alone made SAT take seconds:
+#: the global count needs partial sums (a totalizer) to be refuted quickly.
+EXPERT_ENDGAME = """\
+..101...2.222100011101.3.32.2.
+.2101232323..21212.10113.3.342
+.10001111.3332.3.3232211133.2.
+.10001.1123.112.22.4..1001.332
+.211122211.22244322..4210223.1
+..21.11.11111....11334.201.211
+..332211100023543101.3.3121100
+23.2.10000001.2.10012433.10000
+011322000111123210001..3220000
+0001.10001.101.211001344.21100
+1101111123320112.21001..23.200
+.211113.4..211123.11123433.200
+.3..2.....33.21.4433.21..32100
+..........24.313...4.2123.1011
+.........3...412....221111101.
+2..2..1.......112...11.1000011
+"""
+
+
+def test_expert_endgame_sat_agrees_with_the_count() -> None:
+    result = analyse(parse_board(EXPERT_ENDGAME), 99, "zero")
+    assert result.exact and not result.notes
+    assert (len(result.safe), len(result.mines)) == (10, 86)
+    for r, row in enumerate(result.probabilities):
+        for c, p in enumerate(row):
+            if p == 0.0:
+                assert (r, c) in result.safe
+            elif p == 1.0:
+                assert (r, c) in result.mines

@@ -24,12 +24,13 @@ from bot.board import Board
 from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
 from bot.solver.constraints import extract, neighbour_table
-from bot.solver.move import choose
+from bot.solver.guess import GuessOptions, choose_guess
+from bot.solver.move import choose, zero_chance
 from bot.solver.probability import DEFAULT_BUDGET, compute
 from bot.solver.rules import deduce
 from bot.solver.sat import conflict, decide
 
-__all__ = ["DEFAULT_BUDGET", "Analysis", "Move", "Rule", "Strength", "analyse"]
+__all__ = ["DEFAULT_BUDGET", "Analysis", "GuessOptions", "Move", "Rule", "Strength", "analyse"]
 
 _OPENED = frozenset("012345678X*!")
 
@@ -41,6 +42,7 @@ def analyse(
     *,
     strength: Strength = "fast",
     budget: int = DEFAULT_BUDGET,
+    guess_options: GuessOptions | None = None,
 ) -> Analysis:
     """Analyse one position.
 
@@ -49,9 +51,10 @@ def analyse(
     placement equally likely" reading documented in `bot.solver.probability`.
     `rule` only matters while nothing is open (the first click). `budget`
     caps the counting work per frontier component (see `counting`).
+    `strength="full"` spends more time on guesses (`guess`) to win more
+    games; `guess_options` switches its features one by one (for ablations).
     Raises `InconsistentBoardError` when no mine placement fits the board.
     """
-    del strength  # "full" features arrive with the solver-strength work
     position = extract(board)
     deduction = deduce(position, total_mines)
     components = split(deduction.constraints)
@@ -79,6 +82,21 @@ def analyse(
         safe |= interior
     if certain.interior_mines:
         mines |= interior
+    notes = probs.notes
+    if certain.unresolved or certain.interior_unresolved:
+        # SAT ran out of its conflict budget: an exact count decides as well as a proof.
+        if probs.exact:
+            for c in certain.unresolved:
+                p = probs.frontier.get(c)
+                if p == 0:
+                    safe.add(c)
+                elif p == 1:
+                    mines.add(c)
+            if certain.interior_unresolved and probs.interior in (0, 1):
+                (safe if probs.interior == 0 else mines).update(interior)
+            notes += ("SAT hit its conflict budget; the exact count decided those cells",)
+        else:
+            notes += ("SAT hit its conflict budget; some certain cells may be missing",)
     size = position.height * position.width
     flat: list[float | None] = [None] * size
     p_interior = float(probs.interior) if probs.interior is not None else None
@@ -94,6 +112,7 @@ def analyse(
     width = position.width
     grid = tuple(tuple(flat[r * width : (r + 1) * width]) for r in range(position.height))
     first_click = not any(ch in _OPENED for row in board.rows for ch in row)
+    table = neighbour_table(position.height, width)
     move = choose(
         position.height,
         width,
@@ -101,15 +120,30 @@ def analyse(
         flat,
         sorted(safe),
         sorted(mines),
-        neighbour_table(position.height, width),
+        table,
         first_click,
         rule,
     )
+    if strength == "full" and move is not None and move.reason == "guess":
+        open_candidates = sorted(position.unknown - mines)
+        pick = choose_guess(
+            board,
+            total_mines,
+            open_candidates,
+            flat,
+            frozenset(interior - safe - mines),
+            frozenset(mines),
+            table,
+            {c: zero_chance(c, flat, table) for c in open_candidates},
+            guess_options or GuessOptions(),
+        )
+        if pick is not None:
+            move = Move("open", pick // width, pick % width, float(flat[pick] or 0.0), "guess")
     return Analysis(
         safe=tuple(position.cell(c) for c in sorted(safe)),
         mines=tuple(position.cell(c) for c in sorted(mines)),
         probabilities=grid,
         move=move,
         exact=probs.exact,
-        notes=probs.notes,
+        notes=notes,
     )

@@ -67,11 +67,11 @@ def choose(
     tied = [c for c in open_candidates if float(probabilities[c] or 0.0) <= best + TIE]
     index = tied[0]
     if len(tied) > 1:
-        index = max(tied, key=lambda c: (_zero_chance(c, probabilities, neighbours), -c))
+        index = max(tied, key=lambda c: (zero_chance(c, probabilities, neighbours), -c))
     return Move("open", index // width, index % width, float(probabilities[index] or 0.0), "guess")
 
 
-def _zero_chance(
+def zero_chance(
     cell: int, probabilities: Sequence[float | None], neighbours: Sequence[Sequence[int]]
 ) -> float:
     """P(all covered neighbours safe), treating them as independent: a proxy for P(zero)."""

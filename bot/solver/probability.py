@@ -51,6 +51,9 @@ class Probabilities:
     #: False when an exact count found no placement at all (the board is inconsistent).
     consistent: bool
     notes: tuple[str, ...]
+    #: How many mine placements on the undecided cells fit the board (with the total: of the
+    #: remaining mines; without: of any number of mines). 0 when inexact.
+    weight: int = 0
 
 
 def _binom(n: int, k: int) -> int:
@@ -94,15 +97,17 @@ def compute(
     n_interior = len(interior)
     frontier: dict[int, Fraction] = {}
     if remaining is None:
+        product = 1
         for comp, count in zip(components, exact_counts, strict=True):
             per_group, total = count.marginals([1] * (len(count.weights)))
             if total == 0:
                 return Probabilities({}, None, interior, True, False, ())
+            product *= total
             for group, num in zip(comp.groups, per_group, strict=True):
                 for cell in group:
                     frontier[cell] = Fraction(num, total)
         p_interior = Fraction(1, 2) if n_interior else None
-        return Probabilities(frontier, p_interior, interior, True, True, ())
+        return Probabilities(frontier, p_interior, interior, True, True, (), product << n_interior)
     weights = [c.weights for c in exact_counts]
     # prefix[i] = W_0 * ... * W_{i-1}; suffix[i] = W_i * ... * W_{n-1}
     prefix = [[1]]
@@ -133,7 +138,7 @@ def compute(
             v * _binom(n_interior - 1, remaining - m - 1) for m, v in enumerate(everything)
         )
         p_interior = Fraction(mines_inside, total)
-    return Probabilities(frontier, p_interior, interior, True, True, ())
+    return Probabilities(frontier, p_interior, interior, True, True, (), total)
 
 
 def _approximate(
