@@ -10,7 +10,6 @@ it costs a fraction of a full `analyse`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError
@@ -58,5 +57,6 @@ def outlook(board: Board, total: int | None, budget: int = DEFAULT_BUDGET) -> Ou
     choices = [p for p in probs.frontier.values() if p < 1]
     if probs.interior is not None and probs.interior < 1:
         choices.append(probs.interior)
-    lowest = min(choices) if choices else Fraction(1)
-    return Outlook(probs.weight, False, 1.0 - float(lowest), 0)
+    if not choices:  # every covered cell is a mine: the game is won
+        return Outlook(probs.weight, True, 1.0, 0)
+    return Outlook(probs.weight, False, 1.0 - float(min(choices)), 0)

@@ -1,0 +1,87 @@
+"""strength="full": exact what-if counts, guess candidates, dead cells, unchanged certainties."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+from hypothesis import HealthCheck, given, settings
+from test_solver import DESIGN_NOTES_BOARD
+from test_solver_bruteforce import neighbours, real_positions, small_enough
+
+from bot.board import Board, parse_board
+from bot.solver import analyse
+from bot.solver.guess import SAFETY_MARGIN, score
+from bot.solver.lookahead import outlook
+
+
+def placements(board: Board, total: int) -> int:
+    """How many placements of the remaining mines fit the board (brute force)."""
+    h, w = board.height, board.width
+    unknown = [(r, c) for r in range(h) for c in range(w) if board.rows[r][c] in ".?"]
+    left = total - sum(row.count("F") for row in board.rows)
+    if left < 0 or left > len(unknown):
+        return 0
+    numbers = [
+        ((r, c), int(ch))
+        for r, row in enumerate(board.rows)
+        for c, ch in enumerate(row)
+        if ch.isdigit()
+    ]
+    count = 0
+    for chosen in combinations(unknown, left):
+        mines = set(chosen)
+        if all(
+            sum(1 for n in neighbours(h, w, r, c) if n in mines or board.rows[n[0]][n[1]] == "F")
+            == v
+            for (r, c), v in numbers
+        ):
+            count += 1
+    return count
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(real_positions())
+def test_outlook_weights_are_exact_counts(position: tuple[Board, int]) -> None:
+    board, total = position
+    if not small_enough(board):
+        return
+    assert outlook(board, total).weight == placements(board, total)
+    # Revealing a covered cell splits its safe placements by the number it shows.
+    result = analyse(board, total)
+    for r, row in enumerate(board.rows):
+        for c, ch in enumerate(row):
+            if ch not in ".?" or (r, c) in result.mines:
+                continue
+            split = sum(outlook(board.with_cell((r, c), str(v)), total).weight for v in range(9))
+            p = result.probabilities[r][c]
+            assert p is not None
+            expected = placements(board, total) * (1 - Fraction(p).limit_denominator(10**6))
+            assert split == expected
+
+
+def test_dead_cell_is_recognised() -> None:
+    # One mine in (0,0)/(0,1): if (0,0) is safe it must show 1 (its only unknown
+    # neighbour is then the mine), so opening it teaches nothing.
+    board = Board(("..", "11"))
+    scored = score(board, 1, 0, 0.5, mines_around=0, undecided_around=1)
+    assert scored.dead
+    assert abs(scored.score - 0.5) < 1e-12
+
+
+def test_full_keeps_certainties_and_guesses_near_the_best() -> None:
+    board = parse_board(DESIGN_NOTES_BOARD)
+    fast = analyse(board)
+    full = analyse(board, strength="full")
+    assert (full.safe, full.mines, full.probabilities) == (
+        fast.safe,
+        fast.mines,
+        fast.probabilities,
+    )
+    # Remove the certain cells' cover effect: a position that needs a guess.
+    guess_board = Board(("1...", "....", "....", "...."))
+    move = analyse(guess_board, 3, strength="full").move
+    assert move is not None and move.reason == "guess"
+    probs = analyse(guess_board, 3).probabilities
+    best = min(p for row in probs for p in row if p is not None)
+    assert move.p_mine <= best + SAFETY_MARGIN * (1 - best) + 1e-12
