@@ -482,7 +482,13 @@ class Player:
                 break
             steps = self.plan(reading, pending.total)
             if not steps:
-                raise self.stop("nothing to do but the game is not over", image)
+                # Every cell decided: the screen should say won any moment now.
+                if self.wait_for_end(pending, reading):
+                    continue
+                raise self.stop(
+                    "nothing left to do, but the screen does not show the game won or lost",
+                    image,
+                )
             self.actuator.bind(reading.geometry, reading.controls)
             if started is None:
                 started = self.clock()
@@ -501,6 +507,16 @@ class Player:
             prev = reading
         result.seconds = self.clock() - started if started is not None else 0.0
         return result
+
+    def wait_for_end(self, pending: Pending, reading: Reading, timeout: float = 1.0) -> bool:
+        """Poll until the status leaves "playing"; False if it never does."""
+        deadline = self.clock() + timeout
+        while self.clock() < deadline:
+            _, now = self.next_reading(pending, reading)
+            if now.status != "playing":
+                return True
+            time.sleep(0.01)
+        return False
 
     def act(self, step: Step, game: int) -> None:
         if self.options.delay > 0:
