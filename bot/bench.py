@@ -16,7 +16,6 @@ play them; only the timings do.
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 import math
 import multiprocessing
@@ -24,13 +23,15 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast, get_args
 
 import numpy as np
 
 from bot.board import UNOPENED, Board, Cell
 from bot.errors import MsbotError
 from bot.simulator import RULES, Game, Rule
+from bot.solver import Strength
+from bot.solver import analyse as solver_analyse
 
 #: Named boards: (rows, columns, mines).
 BOARDS: dict[str, tuple[int, int, int]] = {
@@ -127,15 +128,20 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return (low, high)
 
 
+def default_strength() -> str:
+    """The strength `analyse` uses when none is given, for the report."""
+    return str(inspect.signature(solver_analyse).parameters["strength"].default)
+
+
 def load_analyser(strength: str | None = None) -> Analyser:
-    """The real solver's `analyse`, with `strength` bound when asked for and supported."""
-    module = importlib.import_module("bot.solver")
-    analyse: Any = module.analyse
+    """The real solver's `analyse`, with `strength` bound when asked for."""
     if strength is None:
-        return analyse  # type: ignore[no-any-return]
-    if "strength" not in inspect.signature(analyse).parameters:
-        raise BenchError("this solver has no strength setting: leave out --strength")
-    return functools.partial(analyse, strength=strength)
+        return solver_analyse
+    if strength not in get_args(Strength):
+        raise BenchError(
+            f"unknown strength {strength!r} (expected one of {', '.join(get_args(Strength))})"
+        )
+    return functools.partial(solver_analyse, strength=cast(Strength, strength))
 
 
 # -- one game -------------------------------------------------------------------
@@ -399,4 +405,5 @@ def run_bench(
                     on_progress(len(results))
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
-    return summarise(results, spec, rule, strength, seed, jobs, wall)
+    used = strength if analyse is not None or strength else default_strength()  # for the report
+    return summarise(results, spec, rule, used, seed, jobs, wall)

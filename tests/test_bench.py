@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass
 
@@ -97,13 +96,7 @@ def test_a_lying_solver_aborts_the_bench() -> None:
 
 # -- with the real solver ---------------------------------------------------------
 
-# TEMPORARY until bot.solver.analyse lands (another helper is writing it).
-pytestmark_solver = pytest.mark.skipif(
-    not hasattr(importlib.import_module("bot.solver"), "analyse"), reason="solver not there yet"
-)
 
-
-@pytestmark_solver
 def test_small_real_bench_gives_sane_figures() -> None:
     s = run_bench(BEGINNER, "safe", 20, seed=3, jobs=1)
     assert s.games == 20
@@ -116,7 +109,6 @@ def test_small_real_bench_gives_sane_figures() -> None:
     assert s.games_per_second > 0
 
 
-@pytestmark_solver
 def test_results_do_not_depend_on_jobs() -> None:
     one = run_bench(BEGINNER, "zero", 8, seed=11, jobs=1)
     two = run_bench(BEGINNER, "zero", 8, seed=11, jobs=2)
@@ -127,7 +119,6 @@ def test_results_do_not_depend_on_jobs() -> None:
     )
 
 
-@pytestmark_solver
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "--board", "6x6x4", "--rule", "none", "--games", "5", "--jobs", "1"])
     assert code == 0
@@ -140,7 +131,6 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["board"] == "beginner"
 
 
-@pytestmark_solver
 @pytest.mark.parametrize(
     "argv",
     [
