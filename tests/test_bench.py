@@ -89,9 +89,11 @@ def test_check_claims_accepts_truth_and_rejects_each_kind_of_lie() -> None:
         check_claims(game, board, FakeAnalysis((), (safe,), None), BEGINNER, "none", 3)
 
 
-def test_a_lying_solver_aborts_the_bench() -> None:
-    with pytest.raises(FalseClaimError, match="false claim"):
-        run_bench(BEGINNER, "safe", 5, seed=0, jobs=1, analyse=lying_analyse)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_lying_solver_aborts_the_bench(jobs: int) -> None:
+    # With two jobs the error crosses a process boundary and must arrive intact.
+    with pytest.raises(FalseClaimError, match=r"false claim: .*game seed \d+"):
+        run_bench(BEGINNER, "safe", 5, seed=0, jobs=jobs, analyse=lying_analyse)
 
 
 # -- with the real solver ---------------------------------------------------------
