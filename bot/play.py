@@ -202,6 +202,7 @@ class Player:
         self.frame_name: str | None = None
         self.last_image: Image | None = None
         self.last_reading: Reading | None = None
+        self.game = 0
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
 
@@ -311,6 +312,7 @@ class Player:
         session.skin = reading.skin
         self.recorder.update_meta(skin=reading.skin, geometry=reading.geometry.to_json())
         for number in range(1, self.options.games + 1):
+            self.game = number
             if number > 1 or reading.status in ("won", "lost"):
                 # A finished game left on screen is not replayed: start a new one.
                 reading = self.new_game(reading)
@@ -341,13 +343,14 @@ class Player:
         restart = self.rules.restart
         if self.options.dry_run:
             self.say("waiting for a new game...")
-        elif restart.startswith("key:"):
-            self.actuator.press_key(restart[4:], "restart")
         else:
-            self.actuator.bind(final.geometry, final.controls)
-            self.actuator.click_control(restart, "restart")
-        if not self.options.dry_run:
+            if restart.startswith("key:"):
+                done = self.actuator.press_key(restart[4:], "restart")
+            else:
+                self.actuator.bind(final.geometry, final.controls)
+                done = self.actuator.click_control(restart, "restart")
             self.actions += 1
+            self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
         deadline = self.clock() + (
             self.options.watch_timeout if self.options.dry_run else self.options.restart_timeout
         )
@@ -442,9 +445,10 @@ class Player:
         self.actuator.bind(reading.geometry, reading.controls)
         if how == "focus":
             g = reading.geometry
-            self.actuator.hover(g.rows // 2, g.cols // 2, "resume the paused game")
+            done = self.actuator.hover(g.rows // 2, g.cols // 2, "resume the paused game")
         else:
-            self.actuator.click_control(how, "resume the paused game")
+            done = self.actuator.click_control(how, "resume the paused game")
+        self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
         time.sleep(0.1)
 
     def play_game(self, number: int, reading: Reading) -> GameResult:
