@@ -48,9 +48,9 @@ from bot.consistency import (
     transition_problems,
 )
 from bot.errors import InconsistentBoardError, MsbotError, PlayError, VisionError
-from bot.recorder import Recorder
+from bot.recorder import Recorder, write_atomic
 from bot.skinplay import PlayRules, located_geometry, play_rules
-from bot.solver import analyse
+from bot.solver import Analysis, analyse
 from vision.capture import Image, Region, Screen
 from vision.reading import Reading
 
@@ -203,6 +203,8 @@ class Player:
         self.last_image: Image | None = None
         self.last_reading: Reading | None = None
         self.game = 0
+        self.last_analysis: Analysis | None = None
+        self.positions = 0
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
 
@@ -327,7 +329,8 @@ class Player:
                 break
             session.games.append(result)
             self.recorder.update_meta(games=[g.to_json() for g in session.games])
-            self.say(result.line())
+            if result.outcome != "stopped" or not self.options.dry_run:
+                self.say(result.line())
             if result.outcome == "stopped":  # --max-actions, or a one-shot dry run
                 break
             assert self.last_reading is not None
@@ -541,6 +544,7 @@ class Player:
         board = reading.board
         try:
             analysis = analyse(board, total, self.rules.rule)
+            self.last_analysis = analysis
         except InconsistentBoardError as exc:
             raise self.stop(f"the reading is inconsistent: {exc}") from None
         steps: list[Step] = []
@@ -594,7 +598,8 @@ class Player:
                 break
             self.actuator.bind(reading.geometry, reading.controls)
             steps = self.plan(reading, pending.total)
-            self.say(f"position {len(self.actuator.history) + 1}: {len(steps)} action(s)")
+            self.positions += 1
+            self.say(f"position {self.positions}: {len(steps)} action(s)")
             for step in steps:
                 self.act(step, number)
                 done = self.actuator.history[-1]
@@ -604,12 +609,29 @@ class Player:
                 )
                 result.clicks += 1
                 result.guesses += 0 if step.certain else 1
+            if self.annotate_dir is not None:
+                self.write_annotation(image, reading, steps)
             if self.options.games <= 1:
                 result.message = "dry run: advice given, nothing clicked"
                 break
             prev = reading
         result.seconds = self.clock() - started
         return result
+
+    def write_annotation(self, image: Image, reading: Reading, steps: Sequence[Step]) -> None:
+        from bot.advice import annotate
+
+        assert self.annotate_dir is not None and self.window is not None
+        folder = Path(self.annotate_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        clicks = [(s.action, s.cell[0], s.cell[1], s.certain) for s in steps]
+        probabilities = self.last_analysis.probabilities if self.last_analysis else None
+        picture = annotate(
+            image, reading, clicks, probabilities, (self.window.left, self.window.top)
+        )
+        ok, png = cv2.imencode(".png", picture)
+        if ok:
+            write_atomic(folder / f"position-{self.positions:04d}.png", png.tobytes())
 
     def wait_change(self, prev: Reading, pending: Pending) -> tuple[Image, Reading]:
         deadline = self.clock() + self.options.watch_timeout

@@ -259,7 +259,9 @@ def test_plays_a_window_away_from_the_corner_beside_another_window(
         stop(proc)
 
 
-def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(display: VirtualDisplay) -> None:
+def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
     proc = launch(CLONES[0], display)
     try:
         subprocess.run(["xdotool", "mousemove", "777", "666"], env=display.env, check=True)
@@ -267,7 +269,7 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(display: VirtualD
         before = screenshot(display.display)
         env = dict(os.environ, DISPLAY=display.display)
         out = subprocess.run(
-            [sys.executable, "-m", "bot", "play", "--dry-run"],
+            [sys.executable, "-m", "bot", "play", "--dry-run", "--annotate", str(tmp_path)],
             env=env,
             cwd=ROOT,
             capture_output=True,
@@ -276,6 +278,8 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(display: VirtualD
         )
         assert out.returncode == 0, out.stderr
         assert " open cell (" in out.stdout and "at screen (" in out.stdout
+        assert "the mouse was not touched" in out.stdout
+        assert (tmp_path / "position-0001.png").stat().st_size > 1000
         assert pointer(display) == before_pointer == (777, 666)
         after = screenshot(display.display)
         # Everything but the running clock is the same picture.

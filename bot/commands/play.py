@@ -93,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
         for game in session.games:
             print(json.dumps(game.to_json()))
         print(json.dumps({"summary": session.summary()}))
+    elif args.dry_run and all(g.outcome == "stopped" for g in session.games):
+        advised = sum(g.clicks for g in session.games)
+        print(f"dry run: {advised} action(s) advised; the mouse was not touched")
     else:
         print(session.summary_line())
     if any(g.certain_loss for g in session.games):
