@@ -1,0 +1,469 @@
+"""The real Minesweeper clones as data, and how to start one on a display.
+
+Used by tests, benchmarks, the demo and the recordings script: never by the
+bot's reading or playing path (the bot only sees pixels). Each clone is a
+`CloneSpec` value: its command line per board size, environment and files it
+needs, how to find its window. `launch_clone` starts it in a private temporary
+folder (settings, logs and high scores never touch the user's or the
+installed package's files), waits for its window, moves it where asked and
+gives it the focus when it needs it; `RunningClone.close` kills it by PID.
+
+Window handling uses the `xdotool` command line (~0.1 s per call): fine here,
+far too slow for play.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from string import Template
+from types import TracebackType
+
+from bot.errors import MsbotError
+from bot.xdisplay import VirtualDisplay
+
+#: Standard board names, beginner to expert.
+SIZE_NAMES = ("beginner", "intermediate", "expert")
+
+#: Where Debian installs games; often not on PATH.
+GAMES_DIR = Path("/usr/games")
+
+
+class CloneError(MsbotError):
+    """A clone is not installed, did not start, or its window did not appear."""
+
+
+@dataclass(frozen=True)
+class BoardSize:
+    """Rows (height), columns (width) and mine count of a board."""
+
+    rows: int
+    cols: int
+    mines: int
+
+    def __str__(self) -> str:
+        return f"{self.cols}x{self.rows}/{self.mines}"
+
+
+#: minegauler reads its settings from, and writes them and its high-score
+#: database into, the installed package folder. This launcher points those
+#: paths at the clone's temporary folder before the app is imported, and
+#: writes the wanted board size there: the installed package is never edited.
+MINEGAULER_LAUNCHER = """
+import pathlib, sys
+import minegauler.app.paths as paths
+work = pathlib.Path(sys.argv[1])
+paths.SETTINGS_FILE = work / "settings.cfg"
+paths.DATA_DIR = work / "data"
+paths.HIGHSCORES_FILE = work / "data" / "highscores.db"
+paths.DATA_DIR.mkdir(exist_ok=True)
+from minegauler.app import shared
+opts = shared.AllOptsStruct(
+    x_size=int(sys.argv[2]), y_size=int(sys.argv[3]), mines=int(sys.argv[4]),
+    first_success=True, btn_size=int(sys.argv[5]),
+)
+shared.write_settings_to_file(opts, paths.SETTINGS_FILE)
+from minegauler.app.__main__ import main
+sys.exit(main())
+"""
+
+
+@dataclass(frozen=True)
+class CloneSpec:
+    """Everything needed to start one clone, as data.
+
+    `argv` and the values of `env` and `files` are `string.Template`s filled
+    with `$rows $cols $mines` (the board), `$size_flag` (from `size_flags`,
+    for clones that only have presets), `$win_w $win_h` (window size, for
+    clones whose window size is a setting), `$workdir` (the private temporary
+    folder, also the current directory) and `$python` (this interpreter).
+    """
+
+    name: str
+    #: Skin name in templates/ (what `msbot replay --skin` calls it).
+    skin: str
+    #: Program name, looked up on PATH then in /usr/games; "$python" for Python apps.
+    program: str
+    argv: tuple[str, ...]
+    presets: Mapping[str, BoardSize]
+    #: Preset-only clones: the command-line flag of each preset.
+    size_flags: Mapping[str, str] = field(default_factory=dict)
+    #: Whether any rows/cols/mines can be asked for (within `min_cols`).
+    custom_sizes: bool = True
+    min_cols: int = 1
+    env: Mapping[str, str] = field(default_factory=dict)
+    files: Mapping[str, str] = field(default_factory=dict)
+    #: Window size (w, h) when it is a setting (`$win_w`, `$win_h`), else None.
+    default_window_size: tuple[int, int] | None = None
+    #: `xdotool search --classname` pattern, for programs that do not set _NET_WM_PID.
+    window_class: str | None = None
+    #: Pauses when it loses the focus (GNOME Mines): focus it after moving.
+    needs_focus: bool = False
+    #: Seconds to wait after the window is mapped, for the first full drawing.
+    settle: float = 0.3
+
+    def board_size(self, size: str | BoardSize) -> BoardSize:
+        """A preset by name, or a custom size checked against what the clone allows."""
+        if isinstance(size, BoardSize):
+            for preset in self.presets.values():
+                if preset == size:
+                    return size
+            if not self.custom_sizes:
+                raise CloneError(
+                    f"{self.name} only has the sizes {', '.join(self.presets)}, not {size}"
+                )
+            if size.cols < self.min_cols:
+                raise CloneError(f"{self.name} needs at least {self.min_cols} columns, not {size}")
+            if not (0 < size.mines < size.rows * size.cols):
+                raise CloneError(f"{size}: the mine count does not fit the board")
+            return size
+        if size not in self.presets:
+            raise CloneError(f"{self.name} has no size {size!r} (known: {', '.join(self.presets)})")
+        return self.presets[size]
+
+    def size_flag(self, board: BoardSize) -> str:
+        for name, preset in self.presets.items():
+            if preset == board:
+                return self.size_flags.get(name, "")
+        return ""
+
+
+XDEMINEUR = CloneSpec(
+    name="xdemineur",
+    skin="xdemineur",
+    program="xdemineur",
+    argv=("-geometry", "${cols}x${rows}", "-m", "$mines"),
+    # xdemineur refuses fewer than 12 columns: 12x9/10 is its nearest beginner.
+    presets={
+        "beginner": BoardSize(9, 12, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    min_cols=12,
+    # Its WM_CLASS is argv[0] (a full path when started by path), no _NET_WM_PID.
+    window_class="xdemineur",
+)
+
+GNOME_MINES = CloneSpec(
+    name="gnome-mines",
+    skin="gnome-mines",
+    program="gnome-mines",
+    argv=("$size_flag",),
+    presets={
+        "beginner": BoardSize(8, 8, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    size_flags={"beginner": "--small", "intermediate": "--medium", "expert": "--big"},
+    # Custom sizes need clicks in its own dialog: not offered.
+    custom_sizes=False,
+    # No dconf/dbus on a bare machine: settings in a keyfile in the private folder.
+    env={"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": "$workdir/config"},
+    files={
+        "config/glib-2.0/settings/keyfile": (
+            "[org/gnome/Mines]\n"
+            "use-question-marks=true\n"
+            "use-animations=false\n"
+            "window-width=$win_w\n"
+            "window-height=$win_h\n"
+            "window-is-maximized=false\n"
+        )
+    },
+    # Its own default (600x400 asked; the window comes out 610x460 with its title bar).
+    default_window_size=(600, 400),
+    needs_focus=True,
+    settle=0.8,
+)
+
+SGT_MINES = CloneSpec(
+    name="sgt-mines",
+    skin="sgt-mines",
+    program="sgt-mines",
+    argv=("${cols}x${rows}n${mines}",),
+    presets={
+        "beginner": BoardSize(9, 9, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    # Pinned so a user's ~/.config or environment cannot change the tile size.
+    env={"MINES_TILESIZE": "20", "HOME": "$workdir"},
+    settle=0.4,
+)
+
+MINEGAULER = CloneSpec(
+    name="minegauler",
+    skin="minegauler",
+    program="$python",
+    argv=("-c", MINEGAULER_LAUNCHER, "$workdir", "$cols", "$rows", "$mines", "16"),
+    presets={
+        "beginner": BoardSize(9, 9, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    env={"QT_QPA_PLATFORM": "xcb"},
+    settle=0.5,
+)
+
+CLONES: Mapping[str, CloneSpec] = {
+    spec.name: spec for spec in (XDEMINEUR, GNOME_MINES, SGT_MINES, MINEGAULER)
+}
+
+
+def clone_spec(name: str) -> CloneSpec:
+    """The spec of a clone by name; `CloneError` naming the known ones otherwise."""
+    try:
+        return CLONES[name]
+    except KeyError:
+        raise CloneError(f"unknown clone {name!r} (known: {', '.join(CLONES)})") from None
+
+
+def find_program(program: str) -> str:
+    """The full path of a clone's program (PATH, then /usr/games)."""
+    if program == "$python":
+        return sys.executable
+    found = shutil.which(program)
+    if found is None and (GAMES_DIR / program).exists():
+        found = str(GAMES_DIR / program)
+    if found is None:
+        raise CloneError(f"{program} is not installed (run scripts/install-system-deps)")
+    return found
+
+
+def _display_name(display: str | VirtualDisplay) -> str:
+    return display.display if isinstance(display, VirtualDisplay) else display
+
+
+def xdotool(display: str, *args: str, timeout: float = 10.0) -> str:
+    """Run one xdotool command on `display`; its standard output."""
+    env = dict(os.environ, DISPLAY=display)
+    try:
+        out = subprocess.run(
+            ["xdotool", *args], env=env, capture_output=True, text=True, timeout=timeout
+        )
+    except FileNotFoundError:
+        raise CloneError("xdotool is not installed (run scripts/install-system-deps)") from None
+    except subprocess.TimeoutExpired:
+        raise CloneError(f"xdotool {' '.join(args)} hung for {timeout} s") from None
+    return out.stdout
+
+
+def window_geometry(display: str, window: str) -> tuple[int, int, int, int]:
+    """(x, y, width, height) of a window, from `xdotool getwindowgeometry --shell`."""
+    out = xdotool(display, "getwindowgeometry", "--shell", window)
+    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    try:
+        return (int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
+    except KeyError:
+        raise CloneError(f"window {window} has gone") from None
+
+
+@dataclass
+class RunningWindow:
+    """A program started by `launch_window`, with its main window; close() kills it."""
+
+    name: str
+    display: str
+    proc: subprocess.Popen[bytes]
+    window: str
+    workdir: tempfile.TemporaryDirectory[str] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of the window on the screen."""
+        return window_geometry(self.display, self.window)
+
+    def move(self, x: int, y: int, timeout: float = 5.0) -> None:
+        """Move the window's top-left corner to (x, y) and wait until it is there."""
+        xdotool(self.display, "windowmove", self.window, str(x), str(y))
+        deadline = time.monotonic() + timeout
+        while self.geometry()[:2] != (x, y):
+            if time.monotonic() > deadline:
+                raise CloneError(f"{self.name}: the window did not move to {x},{y}")
+            time.sleep(0.05)
+
+    def focus(self) -> None:
+        """Give the window the keyboard focus (no window manager does it for us)."""
+        xdotool(self.display, "windowfocus", "--sync", self.window)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        """Kill the program by PID (SIGTERM, then SIGKILL) and remove its folder; never raises."""
+        stop_process(self.proc)
+        if self.workdir is not None:
+            self.workdir.cleanup()
+            self.workdir = None
+
+    def __enter__(self) -> RunningWindow:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+@dataclass
+class RunningClone(RunningWindow):
+    """A clone started by `launch_clone`: its spec and board size besides the window."""
+
+    spec: CloneSpec = XDEMINEUR
+    size: BoardSize = field(default_factory=lambda: XDEMINEUR.presets["beginner"])
+    #: Seconds from starting the program to the window being ready at its position.
+    startup_seconds: float = 0.0
+
+
+def stop_process(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
+    """Terminate one process by its PID and reap it; escalate to SIGKILL."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=grace)
+
+
+def _find_window(display: str, proc: subprocess.Popen[bytes], window_class: str | None) -> str:
+    """The largest visible top-level window of the program, or "" if none yet."""
+    if window_class:
+        found = xdotool(display, "search", "--onlyvisible", "--classname", window_class)
+    else:
+        found = xdotool(display, "search", "--onlyvisible", "--pid", str(proc.pid))
+    best, best_area = "", 0
+    for window in found.split():
+        try:
+            _, _, w, h = window_geometry(display, window)
+        except CloneError:
+            continue
+        if w * h > best_area:
+            best, best_area = window, w * h
+    return best
+
+
+def launch_window(
+    name: str,
+    argv: list[str],
+    display: str | VirtualDisplay,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+    window_class: str | None = None,
+    timeout: float = 30.0,
+) -> RunningWindow:
+    """Start any X program and wait for its window (e.g. a second window beside a clone)."""
+    shown = _display_name(display)
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    full_env["DISPLAY"] = shown
+    known = set()
+    if window_class:
+        known = set(xdotool(shown, "search", "--onlyvisible", "--classname", window_class).split())
+    try:
+        proc = subprocess.Popen(
+            argv,
+            env=full_env,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        raise CloneError(f"cannot start {name}: {exc}") from None
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise CloneError(f"{name} exited with code {proc.returncode} before its window")
+            window = _find_window(shown, proc, window_class)
+            if window and window not in known:
+                return RunningWindow(name, shown, proc, window)
+            if time.monotonic() > deadline:
+                raise CloneError(f"{name}: no window after {timeout:.0f} s")
+            time.sleep(0.05)
+    except BaseException:
+        stop_process(proc)
+        raise
+
+
+def launch_clone(
+    spec: CloneSpec | str,
+    size: str | BoardSize,
+    display: str | VirtualDisplay,
+    position: tuple[int, int] = (0, 0),
+    *,
+    window_size: tuple[int, int] | None = None,
+    timeout: float = 30.0,
+) -> RunningClone:
+    """Start a clone with a board size, its window at `position`, ready to be clicked.
+
+    `window_size` is only for clones whose window size is a setting (GNOME
+    Mines). Raises `CloneError` when the program is missing, exits, or shows
+    no window within `timeout` seconds; nothing is left running then.
+    """
+    if isinstance(spec, str):
+        spec = clone_spec(spec)
+    board = spec.board_size(size)
+    if window_size is not None and spec.default_window_size is None:
+        raise CloneError(f"{spec.name}: the window size is not a setting")
+    win_w, win_h = window_size or spec.default_window_size or (0, 0)
+    started = time.monotonic()
+    workdir = tempfile.TemporaryDirectory(prefix=f"msbot-{spec.name}-")
+    values = {
+        "rows": str(board.rows),
+        "cols": str(board.cols),
+        "mines": str(board.mines),
+        "size_flag": spec.size_flag(board),
+        "win_w": str(win_w),
+        "win_h": str(win_h),
+        "workdir": workdir.name,
+        "python": sys.executable,
+    }
+    try:
+        for rel, text in spec.files.items():
+            path = Path(workdir.name) / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(Template(text).substitute(values))
+        argv = [find_program(spec.program)]
+        argv += [Template(arg).substitute(values) for arg in spec.argv]
+        env = {key: Template(value).substitute(values) for key, value in spec.env.items()}
+        running = launch_window(
+            spec.name,
+            [arg for arg in argv if arg],
+            display,
+            env=env,
+            cwd=workdir.name,
+            window_class=spec.window_class,
+            timeout=timeout,
+        )
+    except BaseException:
+        workdir.cleanup()
+        raise
+    clone = RunningClone(
+        running.name, running.display, running.proc, running.window, workdir, spec, board
+    )
+    try:
+        clone.move(*position)
+        if spec.needs_focus:
+            clone.focus()
+        time.sleep(spec.settle)
+    except BaseException:
+        clone.close()
+        raise
+    clone.startup_seconds = time.monotonic() - started
+    return clone
