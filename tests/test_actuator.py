@@ -130,3 +130,25 @@ def test_pyautogui_backend_moves_the_real_pointer_to_the_cell() -> None:
         ).stdout
         # cell (2, 3): x = 100 + 3.5 * 21, y = 200 + 2.5 * 21
         assert where.startswith("x:174 y:252 "), where
+
+
+@needs_x
+def test_xtest_backend_clicks_where_asked_and_keeps_the_fail_safe() -> None:
+    from bot.actuator.xtest import XTestMouse
+
+    with VirtualDisplay(800, 600, first=70, tries=10) as xd:
+        mouse = XTestMouse(xd.display)
+        try:
+            act = Actuator(mouse, "both")
+            act.bind(GEOMETRY)
+            act.chord(2, 3)
+            assert mouse.position() == GEOMETRY.cell_center(2, 3)
+            act.hover(0, 0)
+            assert mouse.position() == GEOMETRY.cell_center(0, 0)
+            # A person pushes the pointer into a corner: the next click is refused.
+            subprocess.run(["xdotool", "mousemove", "0", "0"], env=xd.env, check=True, timeout=10)
+            with pytest.raises(ActuatorError, match="fail-safe"):
+                act.open(1, 1)
+            assert mouse.position() == (0, 0)
+        finally:
+            mouse.close()
