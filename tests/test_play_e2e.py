@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +22,12 @@ from typing import Any
 
 import pytest
 
+from bot.clones import clone_spec, launch_clone, launch_window
 from bot.recorder import read_jsonl
 from bot.xdisplay import VirtualDisplay, xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
+SKINS = ROOT / "templates"
 
 pytestmark = [
     pytest.mark.clone,
@@ -36,56 +37,6 @@ pytestmark = [
 ]
 
 reader_module = pytest.importorskip("vision.reader")
-
-
-@dataclass(frozen=True)
-class Clone:
-    name: str
-    argv: list[str]
-    #: `xdotool search --classname` pattern of its main window.
-    classname: str = ""
-
-
-def launch(clone: Clone, display: VirtualDisplay) -> subprocess.Popen[bytes]:
-    """Start the clone and wait until its window is mapped."""
-    proc = subprocess.Popen(
-        clone.argv, env=display.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if window_id(display, clone):
-            time.sleep(0.3)  # let it draw
-            return proc
-        time.sleep(0.05)
-    stop(proc)
-    raise AssertionError(f"{clone.name} did not open a window")
-
-
-def window_id(display: VirtualDisplay, clone: Clone) -> str:
-    out = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--classname", clone.classname or clone.name],
-        env=display.env,
-        capture_output=True,
-        text=True,
-        timeout=10,
-    )
-    return out.stdout.split()[0] if out.stdout.split() else ""
-
-
-def move_window(display: VirtualDisplay, clone: Clone, x: int, y: int) -> None:
-    wid = window_id(display, clone)
-    subprocess.run(["xdotool", "windowmove", wid, str(x), str(y)], env=display.env, check=True)
-    time.sleep(0.3)
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
 
 
 def pointer(display: VirtualDisplay) -> tuple[int, int]:
@@ -210,60 +161,60 @@ def final_status(display: str, folder: Path) -> str:
     return status
 
 
-CLONES = [Clone("xdemineur", ["/usr/games/xdemineur", "-geometry", "12x9", "-m", "10"])]
+CLONES = ["xdemineur", "sgt-mines", "gnome-mines", "minegauler"]
 
 
-@pytest.mark.parametrize("clone", CLONES, ids=lambda c: c.name)
+def needs_skin(name: str) -> str:
+    """The clone's skin name; skips the test while templates/ has no such skin."""
+    skin = clone_spec(name).skin
+    if not (SKINS / skin / "skin.json").is_file():
+        pytest.skip(f"no {skin} skin in templates/ yet")
+    return skin
+
+
+@pytest.mark.parametrize("name", CLONES)
 def test_plays_beginner_games_to_the_end(
-    clone: Clone, display: VirtualDisplay, tmp_path: Path
+    name: str, display: VirtualDisplay, tmp_path: Path
 ) -> None:
-    proc = launch(clone, display)
-    try:
+    needs_skin(name)
+    with launch_clone(name, "beginner", display):
         run = play(display.display, "--games", "4", "--record", str(tmp_path / "rec"))
         assert run.code == 0, run.stderr
-        assert [g["outcome"] for g in run.games if g["outcome"] in ("won", "lost")] == [
-            g["outcome"] for g in run.games
-        ]
         assert len(run.games) == 4
+        assert all(g["outcome"] in ("won", "lost") for g in run.games), run.games
         assert not any(g["certain_loss"] for g in run.games)
         assert run.summary["wins"] == sum(g["outcome"] == "won" for g in run.games)
         # The screen agrees with the last game's result.
         assert final_status(display.display, tmp_path / "rec") == run.games[-1]["outcome"]
         check_recording(tmp_path / "rec", 4)
-    finally:
-        stop(proc)
 
 
 def test_plays_a_window_away_from_the_corner_beside_another_window(
     display: VirtualDisplay, tmp_path: Path
 ) -> None:
-    clone = CLONES[0]
-    proc = launch(clone, display)
-    other = subprocess.Popen(
+    other = launch_window(
+        "xmessage",
         ["xmessage", "-geometry", "400x300+120+150", "another window, not a board"],
-        env=display.env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        display,
+        window_class="xmessage",
     )
     try:
-        move_window(display, clone, 640, 410)
-        run = play(display.display, "--games", "2", "--record", str(tmp_path / "rec"))
-        assert run.code == 0, run.stderr
-        assert len(run.games) == 2
-        readings = read_jsonl(tmp_path / "rec" / "readings.jsonl")
-        g = readings[0]["geometry"]
-        assert g["left"] > 640 and g["top"] > 410
-        check_recording(tmp_path / "rec", 2)
+        with launch_clone("xdemineur", "beginner", display, position=(640, 410)):
+            run = play(display.display, "--games", "2", "--record", str(tmp_path / "rec"))
+            assert run.code == 0, run.stderr
+            assert len(run.games) == 2
+            readings = read_jsonl(tmp_path / "rec" / "readings.jsonl")
+            g = readings[0]["geometry"]
+            assert g["left"] > 640 and g["top"] > 410
+            check_recording(tmp_path / "rec", 2)
     finally:
-        stop(other)
-        stop(proc)
+        other.close()
 
 
 def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
     display: VirtualDisplay, tmp_path: Path
 ) -> None:
-    proc = launch(CLONES[0], display)
-    try:
+    with launch_clone("xdemineur", "beginner", display, position=(200, 100)):
         subprocess.run(["xdotool", "mousemove", "777", "666"], env=display.env, check=True)
         before_pointer = pointer(display)
         before = screenshot(display.display)
@@ -287,5 +238,3 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
         a = reader.read(before, reader.locate(before))
         b = reader.read(after, reader.locate(after))
         assert a.board == b.board and a.status == b.status == "playing"
-    finally:
-        stop(proc)
