@@ -1,8 +1,8 @@
 """Live play figures on real clones under Xvfb (issue 4): per clone and size,
 actions per second, median time to win, and the win rate over many games.
 
-    .venv/bin/python benchmarks/bench_play.py                      # xdemineur, all sizes
-    .venv/bin/python benchmarks/bench_play.py --beginner 50 --other 10 --clone xdemineur
+    .venv/bin/python benchmarks/bench_play.py                 # every clone, every size
+    .venv/bin/python benchmarks/bench_play.py --clone xdemineur --beginner 50 --other 10
 
 Each size runs in its own virtual display with a fresh clone; the bot is the
 `msbot play --json` command line, exactly as a person would run it. Times are
@@ -21,80 +21,43 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.clones import CLONES, SIZE_NAMES, launch_clone  # noqa: E402
 from bot.xdisplay import VirtualDisplay  # noqa: E402
 
 
-@dataclass(frozen=True)
-class Setup:
-    clone: str
-    size: str
-    argv: tuple[str, ...]
-    classname: str
-    env: tuple[tuple[str, str], ...] = ()
-
-
-def xdemineur(cols: int, rows: int, mines: int) -> tuple[str, ...]:
-    return ("/usr/games/xdemineur", "-geometry", f"{cols}x{rows}", "-m", str(mines))
-
-
-SETUPS = [
-    Setup("xdemineur", "beginner", xdemineur(12, 9, 10), "xdemineur"),
-    Setup("xdemineur", "intermediate", xdemineur(16, 16, 40), "xdemineur"),
-    Setup("xdemineur", "expert", xdemineur(30, 16, 99), "xdemineur"),
-]
-
-
-def wait_window(env: dict[str, str], classname: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+def run_setup(
+    clone: str, size: str, games: int, first_display: int, backend: str
+) -> dict[str, Any]:
+    with (
+        VirtualDisplay(1600, 1000, first=first_display, tries=10) as xd,
+        launch_clone(clone, size, xd, position=(40, 30)),
+    ):
+        started = time.monotonic()
+        command = [sys.executable, "-m", "bot", "play", "--json", "--games", str(games)]
+        command += ["--backend", backend]
         out = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--classname", classname],
-            env=env,
+            command,
+            env=dict(os.environ, DISPLAY=xd.display),
+            cwd=ROOT,
             capture_output=True,
             text=True,
         )
-        if out.stdout.strip():
-            time.sleep(0.5)
-            return
-        time.sleep(0.1)
-    raise SystemExit(f"bench: no {classname} window")
-
-
-def run_setup(setup: Setup, games: int, first_display: int) -> dict[str, Any]:
-    with VirtualDisplay(1600, 1000, first=first_display, tries=10) as xd:
-        env = dict(xd.env, **dict(setup.env))
-        clone = subprocess.Popen(
-            list(setup.argv), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        try:
-            wait_window(env, setup.classname)
-            started = time.monotonic()
-            out = subprocess.run(
-                [sys.executable, "-m", "bot", "play", "--json", "--games", str(games)],
-                env=dict(os.environ, DISPLAY=xd.display),
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-            )
-            wall = time.monotonic() - started
-        finally:
-            clone.terminate()
-            clone.wait(timeout=10)
+        wall = time.monotonic() - started
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     played = [g for g in lines if g.get("outcome") in ("won", "lost")]
     wins = [g for g in played if g["outcome"] == "won"]
     seconds = sum(g["seconds"] for g in played)
     clicks = sum(g["clicks"] for g in played)
     return {
-        "clone": setup.clone,
-        "size": setup.size,
+        "clone": clone,
+        "size": size,
+        "backend": backend,
         "games": len(played),
         "wins": len(wins),
         "win_rate": round(len(wins) / len(played), 3) if played else None,
@@ -116,27 +79,27 @@ def main() -> int:
     parser.add_argument("--beginner", type=int, default=50, help="beginner games per clone")
     parser.add_argument("--other", type=int, default=10, help="games per other size")
     parser.add_argument("--display", type=int, default=70, help="first display number to try")
+    parser.add_argument("--backend", choices=("pyautogui", "xtest"), default="pyautogui")
     args = parser.parse_args()
     if not shutil.which("Xvfb"):
         raise SystemExit("bench: needs Xvfb (make system-deps)")
     rows = []
-    for setup in SETUPS:
-        if args.clone and setup.clone not in args.clone:
-            continue
-        if args.size and setup.size not in args.size:
-            continue
-        games = args.beginner if setup.size == "beginner" else args.other
-        row = run_setup(setup, games, args.display)
-        rows.append(row)
-        print(json.dumps(row), flush=True)
+    for clone in args.clone or list(CLONES):
+        for size in args.size or list(SIZE_NAMES):
+            games = args.beginner if size == "beginner" else args.other
+            row = run_setup(clone, size, games, args.display, args.backend)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
     print()
     header = "clone        size          games  wins  win%   median win s  max win s  actions/s"
+    header += "  stopped"
     print(header)
     for r in rows:
         rate = f"{100 * r['win_rate']:.0f}" if r["win_rate"] is not None else "-"
         print(
             f"{r['clone']:<12} {r['size']:<13} {r['games']:>5} {r['wins']:>5} {rate:>5}"
             f"   {r['median_win_s']!s:>12} {r['max_win_s']!s:>10} {r['actions_per_s']!s:>10}"
+            f"  {r['stopped'][:60]}"
         )
     return 0 if all(r["exit"] == 0 for r in rows) else 1
 
