@@ -377,6 +377,10 @@ class Player:
                 self.handle_pause(reading, image)
                 deadline = self.clock() + self.options.effect_timeout
                 continue
+            if reading.status in ("won", "lost"):
+                # The game is over: nothing will be done on this reading, and a
+                # clone may cover part of the board with its message (GNOME Mines).
+                return image, reading
             if not reading.certain:
                 unreadable += 1
                 if unreadable >= self.options.unreadable_frames:
