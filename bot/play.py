@@ -29,7 +29,9 @@ click. A loss on a move the solver called certain is reported as a bug.
 
 from __future__ import annotations
 
+import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -55,6 +57,10 @@ from vision.capture import Image, Region, Screen
 from vision.reading import Reading
 
 Outcome = Literal["won", "lost", "stopped"]
+
+
+class Interrupted(PlayError):
+    """Ctrl+C, honoured between two actions."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,7 @@ class Session:
     games: list[GameResult] = field(default_factory=list)
     skin: str = ""
     stopped: str = ""
+    interrupted: bool = False
 
     def summary(self) -> dict[str, Any]:
         played = [g for g in self.games if g.outcome != "stopped"]
@@ -205,6 +212,7 @@ class Player:
         self.game = 0
         self.last_analysis: Analysis | None = None
         self.positions = 0
+        self.interrupted = False
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
 
@@ -308,23 +316,53 @@ class Player:
     # ------------------------------------------------------------------- games
 
     def run(self) -> Session:
-        """Play (or watch) `options.games` games; always returns what was played."""
+        """Play (or watch) `options.games` games; always returns what was played.
+
+        Ctrl+C is honoured between two actions, never in the middle of a click
+        (a button must not stay pressed): the run stops as if `--max-actions`
+        had been reached, with the recording complete. A second Ctrl+C aborts
+        at once.
+        """
+        previous = self._catch_interrupts()
+        try:
+            return self._run()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+
+    def _catch_interrupts(self) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            return None
+
+        def interrupted(signum: int, frame: Any) -> None:
+            if self.interrupted:
+                raise KeyboardInterrupt
+            self.interrupted = True
+
+        return signal.signal(signal.SIGINT, interrupted)
+
+    def check_interrupt(self) -> None:
+        if self.interrupted:
+            raise Interrupted("interrupted by Ctrl+C")
+
+    def _run(self) -> Session:
         session = Session()
         reading = self.locate()
         session.skin = reading.skin
         self.recorder.update_meta(skin=reading.skin, geometry=reading.geometry.to_json())
         for number in range(1, self.options.games + 1):
             self.game = number
-            if number > 1 or reading.status in ("won", "lost"):
-                # A finished game left on screen is not replayed: start a new one.
-                reading = self.new_game(reading)
             try:
+                if number > 1 or reading.status in ("won", "lost"):
+                    # A finished game left on screen is not replayed: start a new one.
+                    reading = self.new_game(reading)
                 if self.options.dry_run:
                     result = self.watch_game(number, reading)
                 else:
                     result = self.play_game(number, reading)
             except PlayError as exc:
                 session.stopped = str(exc)
+                session.interrupted = isinstance(exc, Interrupted)
                 session.games.append(GameResult(number, "stopped", message=str(exc)))
                 break
             session.games.append(result)
@@ -372,6 +410,7 @@ class Player:
         deadline = self.clock() + self.options.effect_timeout
         retried = False
         while True:
+            self.check_interrupt()
             image, reading = self.grab_reading()
             if reading.status == "paused":
                 self.handle_pause(reading, image)
@@ -530,6 +569,7 @@ class Player:
         return False
 
     def act(self, step: Step, game: int) -> None:
+        self.check_interrupt()
         if self.options.delay > 0:
             time.sleep(self.options.delay)
         r, c = step.cell

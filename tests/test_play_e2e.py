@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,3 +240,33 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
         a = reader.read(before, reader.locate(before))
         b = reader.read(after, reader.locate(after))
         assert a.board == b.board and a.status == b.status == "playing"
+
+
+def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    with launch_clone("xdemineur", "beginner", display):
+        env = dict(os.environ, DISPLAY=display.display)
+        folder = tmp_path / "rec"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", "play", "--games", "500", "--record", str(folder)],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while not (folder / "actions.jsonl").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130, err
+        assert "interrupted by Ctrl+C" in out
+        meta = json.loads((folder / "meta.json").read_text())
+        assert meta["complete"] is True and meta["summary"]["stopped"] == "interrupted by Ctrl+C"
+        # Every line names a frame that is on disk, and no temporary file is left.
+        for line in read_jsonl(folder / "actions.jsonl") + read_jsonl(folder / "readings.jsonl"):
+            assert (folder / line["frame"]).is_file()
+        assert not list(folder.rglob("*.tmp"))

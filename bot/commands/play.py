@@ -115,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
+    if session.interrupted:
+        print("msbot play: interrupted", file=sys.stderr)
+        return 130
     if session.stopped:
         print(f"msbot play: error: {session.stopped}", file=sys.stderr)
         return 2
