@@ -338,14 +338,18 @@ def stop_process(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
             proc.wait(timeout=grace)
 
 
-def _find_window(display: str, proc: subprocess.Popen[bytes], window_class: str | None) -> str:
-    """The largest visible top-level window of the program, or "" if none yet."""
+def _find_window(
+    display: str, proc: subprocess.Popen[bytes], window_class: str | None, known: set[str]
+) -> str:
+    """The largest new visible window of the program (not in `known`), or "" if none yet."""
     if window_class:
         found = xdotool(display, "search", "--onlyvisible", "--classname", window_class)
     else:
         found = xdotool(display, "search", "--onlyvisible", "--pid", str(proc.pid))
     best, best_area = "", 0
     for window in found.split():
+        if window in known:
+            continue
         try:
             _, _, w, h = window_geometry(display, window)
         except CloneError:
@@ -365,7 +369,11 @@ def launch_window(
     window_class: str | None = None,
     timeout: float = 30.0,
 ) -> RunningWindow:
-    """Start any X program and wait for its window (e.g. a second window beside a clone)."""
+    """Start any X program and wait for its window (e.g. a second window beside a clone).
+
+    The window is found by the program's PID (_NET_WM_PID), or by `window_class`
+    for programs that do not set it (plain Xt/Xlib ones: xdemineur, xmessage).
+    """
     shown = _display_name(display)
     full_env = dict(os.environ)
     full_env.update(env or {})
@@ -390,8 +398,8 @@ def launch_window(
         while True:
             if proc.poll() is not None:
                 raise CloneError(f"{name} exited with code {proc.returncode} before its window")
-            window = _find_window(shown, proc, window_class)
-            if window and window not in known:
+            window = _find_window(shown, proc, window_class, known)
+            if window:
                 return RunningWindow(name, shown, proc, window)
             if time.monotonic() > deadline:
                 raise CloneError(f"{name}: no window after {timeout:.0f} s")

@@ -1,0 +1,59 @@
+"""Shared fixtures: a private virtual display and real clones on it.
+
+`virtual_display` starts Xvfb (1600x1000) on a free display number from :100
+up; `clone` is a factory that launches real clones on that display and closes
+every one of them (by PID) when the test ends, passed or failed:
+
+    def test_something(clone):
+        xd = clone("xdemineur", "beginner", position=(300, 200))
+        ...   # xd.display, xd.geometry(), xd.size, xd.spec.skin
+
+Tests using them are skipped only when Xvfb itself is missing (a machine
+without X tools); a missing clone is a failure, because `make test` installs
+them all.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from bot.clones import BoardSize, RunningClone, launch_clone
+from bot.xdisplay import VirtualDisplay, xvfb_available
+
+LaunchClone = Callable[..., RunningClone]
+
+
+@pytest.fixture
+def virtual_display() -> Iterator[VirtualDisplay]:
+    """A fresh 1600x1000 Xvfb for one test, stopped by PID afterwards."""
+    if not xvfb_available():
+        pytest.skip("Xvfb is not installed (Debian package xvfb; `make test` installs it)")
+    if shutil.which("xdotool") is None:
+        pytest.fail("xdotool is missing although Xvfb is there: run scripts/install-system-deps")
+    with VirtualDisplay(1600, 1000) as xd:
+        yield xd
+
+
+@pytest.fixture
+def clone(virtual_display: VirtualDisplay) -> Iterator[LaunchClone]:
+    """Factory: `clone(name, size="beginner", position=(x, y), window_size=None)`."""
+    started: list[RunningClone] = []
+
+    def launch(
+        name: str,
+        size: str | BoardSize = "beginner",
+        position: tuple[int, int] = (0, 0),
+        window_size: tuple[int, int] | None = None,
+    ) -> RunningClone:
+        running = launch_clone(name, size, virtual_display, position, window_size=window_size)
+        started.append(running)
+        return running
+
+    try:
+        yield launch
+    finally:
+        for running in started:
+            running.close()
