@@ -5,7 +5,12 @@
 #   GAMES=20000 benchmarks/solver_winrate.sh
 #   STRENGTH=full benchmarks/solver_winrate.sh
 #
-# Each run's report is also saved under benchmarks/results/. Results depend only
+# To measure one commit while the tree is being edited, run it from an export:
+#   git archive HEAD | tar -x -C /tmp/snap && cd /tmp/snap &&
+#   REV=$(git -C /work/main rev-parse --short HEAD) PYTHON=/work/main/.venv/bin/python \
+#       RESULTS=/work/main/benchmarks/results benchmarks/solver_winrate.sh
+#
+# Each run's report is also saved under $RESULTS (default benchmarks/results/). Results depend only
 # on board, rule, games, seed and the solver; --jobs only changes the timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,18 +24,24 @@ if [[ -n "${STRENGTH:-}" ]]; then
     STRENGTH_ARGS=(--strength "$STRENGTH")
     SUFFIX="-$STRENGTH"
 fi
-MSBOT="${MSBOT:-.venv/bin/msbot}"
-mkdir -p benchmarks/results
+PYTHON="${PYTHON:-.venv/bin/python}"
+# The commit measured, "+dirty" when bot/ has uncommitted changes.
+if [[ -z "${REV:-}" ]]; then
+    REV="$(git rev-parse --short HEAD)"
+    if [[ -n "$(git status --porcelain -- bot)" ]]; then REV="$REV+dirty"; fi
+fi
+RESULTS="${RESULTS:-benchmarks/results}"
+mkdir -p "$RESULTS"
 
 run() {
     local board="$1" rule="$2"
-    local out="benchmarks/results/${board}-${rule}${SUFFIX}-${GAMES}.txt"
+    local out="$RESULTS/${board}-${rule}${SUFFIX}-${GAMES}.txt"
     echo "== msbot bench --board $board --rule $rule --games $GAMES --seed $SEED --jobs $JOBS ${STRENGTH_ARGS[*]:-}"
     {
         echo "# $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)"
-        echo "# git $(git rev-parse --short HEAD)"
+        echo "# git $REV"
         echo "\$ msbot bench --board $board --rule $rule --games $GAMES --seed $SEED --jobs $JOBS ${STRENGTH_ARGS[*]:-}"
-        "$MSBOT" bench --board "$board" --rule "$rule" --games "$GAMES" --seed "$SEED" \
+        "$PYTHON" -m bot bench --board "$board" --rule "$rule" --games "$GAMES" --seed "$SEED" \
             --jobs "$JOBS" "${STRENGTH_ARGS[@]}"
     } | tee "$out"
 }
