@@ -236,7 +236,13 @@ def play_game(spec: BoardSpec, rule: Rule, index: int, seed: int, analyse: Analy
             )
         board = game.board()
         t0 = time.perf_counter()
-        analysis = analyse(board, spec.mines, rule)
+        try:
+            analysis = analyse(board, spec.mines, rule)
+        except MsbotError as exc:
+            # A real game's board is always consistent: this is a solver bug.
+            raise BenchError(
+                f"the solver failed ({exc}); " + _where(spec, rule, index, seed, board)
+            ) from exc
         times.append(time.perf_counter() - t0)
         cells, guess = _cells_to_open(board, analysis, spec, rule, index, seed)
         guesses += guess

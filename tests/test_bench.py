@@ -19,6 +19,7 @@ from bot.bench import (
 )
 from bot.board import Board, Cell
 from bot.cli import main
+from bot.errors import InconsistentBoardError
 from bot.simulator import Game, Rule
 
 BEGINNER = BoardSpec("beginner", 9, 9, 10)
@@ -44,6 +45,17 @@ def lying_analyse(board: Board, total_mines: int, rule: Rule) -> FakeAnalysis:
     """Claims every covered cell safe: false as soon as one of them is a mine."""
     covered = tuple(cell for cell in board.cells() if board[cell] == ".")
     return FakeAnalysis(covered, (), None)
+
+
+def refusing_analyse(board: Board, total_mines: int, rule: Rule) -> FakeAnalysis:
+    raise InconsistentBoardError("no placement fits", [(0, 0)])
+
+
+def test_a_solver_error_names_the_game_to_replay() -> None:
+    with pytest.raises(
+        BenchError, match=r"solver failed \(no placement fits\); game 0 \(game seed"
+    ):
+        run_bench(BEGINNER, "safe", 3, seed=0, jobs=1, analyse=refusing_analyse)
 
 
 def test_named_and_custom_boards() -> None:
