@@ -3,7 +3,7 @@
 #
 #   benchmarks/solver_winrate.sh            # 5,000 games per board (the minimum)
 #   GAMES=20000 benchmarks/solver_winrate.sh
-#   STRENGTH=full benchmarks/solver_winrate.sh
+#   STRENGTH=full RUNS="expert:safe" benchmarks/solver_winrate.sh
 #
 # To measure one commit while the tree is being edited, run it from an export:
 #   git archive HEAD | tar -x -C /tmp/snap && cd /tmp/snap &&
@@ -46,7 +46,7 @@ run() {
     } | tee "$out"
 }
 
-run beginner safe
-run intermediate safe
-run expert safe
-run expert zero
+# RUNS picks some of the board:rule pairs, e.g. RUNS="expert:safe expert:zero".
+for pair in ${RUNS:-beginner:safe intermediate:safe expert:safe expert:zero}; do
+    run "${pair%%:*}" "${pair##*:}"
+done
