@@ -257,7 +257,11 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
             text=True,
         )
         deadline = time.monotonic() + 30
-        while not (folder / "actions.jsonl").exists() and time.monotonic() < deadline:
+        while (
+            proc.poll() is None
+            and not (folder / "actions.jsonl").exists()
+            and time.monotonic() < deadline
+        ):
             time.sleep(0.05)
         time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
