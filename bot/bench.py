@@ -176,16 +176,16 @@ def check_claims(
     placed (claims made on the all-covered board are checked after the first
     click has placed them).
     """
-    for cell in analysis.safe:
-        if game.is_mine(tuple(cell)):  # type: ignore[arg-type]
+    for r, c in analysis.safe:
+        if game.is_mine((r, c)):
             raise FalseClaimError(
-                f"false claim: the solver called {tuple(cell)} safe but it is a mine; "
+                f"false claim: the solver called {(r, c)} safe but it is a mine; "
                 + _where(spec, rule, index, game.seed, board)
             )
-    for cell in analysis.mines:
-        if not game.is_mine(tuple(cell)):  # type: ignore[arg-type]
+    for r, c in analysis.mines:
+        if not game.is_mine((r, c)):
             raise FalseClaimError(
-                f"false claim: the solver called {tuple(cell)} a mine but it is safe; "
+                f"false claim: the solver called {(r, c)} a mine but it is safe; "
                 + _where(spec, rule, index, game.seed, board)
             )
 
