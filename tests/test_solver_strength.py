@@ -12,7 +12,7 @@ from test_solver_bruteforce import neighbours, real_positions, small_enough
 from bot.board import Board, parse_board
 from bot.solver import analyse
 from bot.solver.guess import SAFETY_MARGIN, score
-from bot.solver.lookahead import outlook
+from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
 
 
 def placements(board: Board, total: int) -> int:
@@ -54,6 +54,16 @@ def test_outlook_weights_are_exact_counts(position: tuple[Board, int]) -> None:
             if ch not in ".?" or (r, c) in result.mines:
                 continue
             split = sum(outlook(board.with_cell((r, c), str(v)), total).weight for v in range(9))
+            # The incremental what-if (reveal on the reduced base) counts the same.
+            base = base_of(board, total)
+            index = r * board.width + c
+            if index in base.position.unknown:
+                incremental = 0
+                for v in range(9):
+                    hypo = reveal(base, index, v)
+                    if hypo is not None:
+                        incremental += outlook_position(hypo, total).weight
+                assert incremental == split
             p = result.probabilities[r][c]
             assert p is not None
             expected = placements(board, total) * (1 - Fraction(p).limit_denominator(10**6))
@@ -64,7 +74,7 @@ def test_dead_cell_is_recognised() -> None:
     # One mine in (0,0)/(0,1): if (0,0) is safe it must show 1 (its only unknown
     # neighbour is then the mine), so opening it teaches nothing.
     board = Board(("..", "11"))
-    scored = score(board, 1, 0, 0.5, mines_around=0, undecided_around=1)
+    scored = score(base_of(board, 1), 1, 0, 0.5)
     assert scored.dead
     assert abs(scored.score - 0.5) < 1e-12
 

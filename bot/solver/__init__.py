@@ -25,6 +25,7 @@ from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
 from bot.solver.constraints import extract, neighbour_table
 from bot.solver.guess import GuessOptions, choose_guess
+from bot.solver.lookahead import make_base
 from bot.solver.move import choose, zero_chance
 from bot.solver.probability import DEFAULT_BUDGET, compute
 from bot.solver.rules import deduce
@@ -126,14 +127,16 @@ def analyse(
     )
     if strength == "full" and move is not None and move.reason == "guess":
         open_candidates = sorted(position.unknown - mines)
+        flagged = frozenset(i for i, ch in enumerate("".join(board.rows)) if ch in "F*!")
+        base = make_base(
+            position, deduction.constraints, frozenset(safe), frozenset(mines), flagged, table
+        )
         pick = choose_guess(
-            board,
+            base,
             total_mines,
             open_candidates,
             flat,
             frozenset(interior - safe - mines),
-            frozenset(mines),
-            table,
             {c: zero_chance(c, flat, table) for c in open_candidates},
             guess_options or GuessOptions(),
         )

@@ -27,6 +27,9 @@ class Component:
     groups: tuple[tuple[int, ...], ...]
     equations: tuple[tuple[tuple[int, ...], int], ...]
     sources: tuple[int, ...]
+    #: The constraints as a set of (cells, mines): equal keys count the same, whatever the
+    #: order or the numbers they came from (what-if analyses reuse counts by this key).
+    key: frozenset[tuple[frozenset[int], int]] = frozenset()
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -76,4 +79,5 @@ def _component(constraints: list[Constraint]) -> Component:
         for k in key:
             members[k].append(g)
     equations = tuple((tuple(members[k]), con.count) for k, con in enumerate(constraints))
-    return Component(groups, equations, tuple(con.source for con in constraints))
+    identity = frozenset((con.cells, con.count) for con in constraints)
+    return Component(groups, equations, tuple(con.source for con in constraints), identity)

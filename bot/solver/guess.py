@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.board import Board
-from bot.solver.lookahead import outlook
+from bot.solver.lookahead import Base, outlook_position, reveal
+from bot.solver.probability import CountCache
 
 #: Candidates: safety at least (1 - SAFETY_MARGIN) x the best safety.
 SAFETY_MARGIN = 0.10
@@ -73,19 +73,18 @@ def candidates(
 
 
 def score(
-    board: Board,
-    total: int | None,
-    cell: int,
-    p_mine: float,
-    mines_around: int,
-    undecided_around: int,
+    base: Base, total: int | None, cell: int, p_mine: float, cache: CountCache | None = None
 ) -> Scored:
     """Two-step survival score of opening `cell` (see the module docstring)."""
-    width = board.width
-    where = divmod(cell, width)
+    around = base.neighbours[cell]
+    mines_around = sum(1 for n in around if n in base.mines)
+    undecided = sum(1 for n in around if n in base.position.unknown)
     outcomes = []
-    for v in range(mines_around, mines_around + undecided_around + 1):
-        result = outlook(board.with_cell(where, str(v)), total)
+    for v in range(mines_around, mines_around + undecided + 1):
+        position = reveal(base, cell, v)
+        if position is None:
+            continue
+        result = outlook_position(position, total, cache=cache)
         if result.weight:
             outcomes.append(result)
     weight = sum(o.weight for o in outcomes)
@@ -96,13 +95,11 @@ def score(
 
 
 def choose_guess(
-    board: Board,
+    base: Base,
     total: int | None,
     open_candidates: Sequence[int],
     probabilities: Sequence[float | None],
     interior: frozenset[int],
-    certain_mines: frozenset[int],
-    neighbours: Sequence[Sequence[int]],
     zero_chance: dict[int, float],
     options: GuessOptions = GuessOptions(),
 ) -> int | None:
@@ -112,22 +109,15 @@ def choose_guess(
     pool = candidates(open_candidates, probabilities, interior, zero_chance)
     if len(pool) <= 1:
         return None
-    flat = "".join(board.rows)
     scored = []
+    cache: CountCache = {}
     for c in pool:
-        around = neighbours[c]
-        mines_around = sum(1 for n in around if flat[n] in "F*!" or n in certain_mines)
-        undecided = sum(
-            1
-            for n in around
-            if flat[n] in ".?" and n not in certain_mines and probabilities[n] != 0.0
-        )
+        p_mine = float(probabilities[c] or 0.0)
         if options.lookahead:
-            scored.append(
-                score(board, total, c, float(probabilities[c] or 0.0), mines_around, undecided)
-            )
+            scored.append(score(base, total, c, p_mine, cache))
         else:
-            scored.append(Scored(c, float(probabilities[c] or 0.0), 0.0, undecided == 0))
+            undecided = sum(1 for n in base.neighbours[c] if n in base.position.unknown)
+            scored.append(Scored(c, p_mine, 0.0, undecided == 0))
     live = [s for s in scored if not s.dead] if options.avoid_dead else scored
     if not live:
         return None

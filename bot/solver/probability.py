@@ -38,6 +38,8 @@ from bot.solver.rules import Deduction
 #: Default DP work budget per component (state transitions); about 0.1 s of Python.
 DEFAULT_BUDGET = 200_000
 
+CountCache = dict[frozenset[tuple[frozenset[int], int]], tuple[Component, Count | None]]
+
 
 @dataclass(frozen=True)
 class Probabilities:
@@ -77,19 +79,36 @@ def compute(
     deduction: Deduction,
     interior: frozenset[int],
     budget: int = DEFAULT_BUDGET,
+    cache: CountCache | None = None,
 ) -> Probabilities:
-    """Probabilities for every undecided cell (see the module docstring for their meaning)."""
+    """Probabilities for every undecided cell (see the module docstring for their meaning).
+
+    `cache` (optional, owned by the caller) keeps component counts by `Component.key`, so
+    many what-if positions that share most components count each of them once.
+    """
     counts: list[Count | None] = []
     notes: list[str] = []
-    for comp in components:
-        try:
-            counts.append(Count(comp, budget))
-        except TooBig as why:
-            counts.append(None)
+    components = list(components)
+    for i, comp in enumerate(components):
+        entry = cache.get(comp.key) if cache is not None else None
+        if entry is None:
+            try:
+                entry = (comp, Count(comp, budget))
+            except TooBig as why:
+                entry = (comp, None)
+                notes.append(
+                    f"a frontier component of {len(comp.cells)} cells is too large to count "
+                    f"exactly ({why}); its probabilities use the local density approximation"
+                )
+            if cache is not None:
+                cache[comp.key] = entry
+        elif entry[1] is None:
             notes.append(
-                f"a frontier component of {len(comp.cells)} cells is too large to count exactly "
-                f"({why}); its probabilities use the local density approximation"
+                f"a frontier component of {len(comp.cells)} cells is too large to count "
+                "exactly; its probabilities use the local density approximation"
             )
+        components[i] = entry[0]
+        counts.append(entry[1])
     remaining = deduction.remaining
     if any(c is None for c in counts):
         return _approximate(components, counts, remaining, interior, notes)
@@ -118,13 +137,20 @@ def compute(
         suffix.append(_convolve(suffix[-1], w))
     suffix.reverse()
     everything = prefix[-1]
-    total = sum(v * _binom(n_interior, remaining - m) for m, v in enumerate(everything))
+    # Only C(I, k) for k = remaining - (frontier mines) is ever needed: a short window.
+    low = max(0, remaining - len(everything) + 1)
+    row = {k: comb(n_interior, k) for k in range(low, min(remaining, n_interior) + 1)}
+
+    def inside(k: int) -> int:
+        return row.get(k, 0)
+
+    total = sum(v * inside(remaining - m) for m, v in enumerate(everything))
     if total == 0:
         return Probabilities({}, None, interior, True, False, ())
     for i, (comp, count) in enumerate(zip(components, exact_counts, strict=True)):
         others = _convolve(prefix[i], suffix[i + 1])
         external = [
-            sum(v * _binom(n_interior, remaining - m - j) for j, v in enumerate(others))
+            sum(v * inside(remaining - m - j) for j, v in enumerate(others) if v)
             for m in range(len(count.weights))
         ]
         per_group, denominator = count.marginals(external)
