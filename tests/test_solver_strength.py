@@ -11,6 +11,8 @@ from test_solver_bruteforce import neighbours, real_positions, small_enough
 
 from bot.board import Board, parse_board
 from bot.solver import analyse
+from bot.solver.endgame import placements as endgame_placements
+from bot.solver.endgame import search
 from bot.solver.guess import SAFETY_MARGIN, score
 from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
 
@@ -95,3 +97,47 @@ def test_full_keeps_certainties_and_guesses_near_the_best() -> None:
     probs = analyse(guess_board, 3).probabilities
     best = min(p for row in probs for p in row if p is not None)
     assert move.p_mine <= best + SAFETY_MARGIN * (1 - best) + 1e-12
+
+
+def naive_win(masks: list[int], around: list[int], state: tuple[int, ...]) -> float:
+    """The game value by plain recursion: any informative cell may be opened, no shortcuts."""
+    if len(state) == 1:
+        return 1.0
+    best = 0.0
+    for i in range(len(around)):
+        parts: dict[int, list[int]] = {}
+        for s in state:
+            if not masks[s] >> i & 1:
+                parts.setdefault((masks[s] & around[i]).bit_count(), []).append(s)
+        if len(parts) == 1 and len(next(iter(parts.values()))) == len(state):
+            continue  # safe everywhere with a known number: opening it changes nothing
+        value = sum(len(p) * naive_win(masks, around, tuple(p)) for p in parts.values())
+        best = max(best, value / len(state))
+    return best
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(real_positions())
+def test_endgame_search_is_the_game_value(position: tuple[Board, int]) -> None:
+    board, total = position
+    if not small_enough(board):
+        return
+    base = base_of(board, total)
+    remaining = total - base.position.known_mines
+    masks = endgame_placements(base.position, remaining, 60)
+    if masks is None or len(masks) < 2:
+        return
+    assert len(masks) == outlook(board, total).weight
+    cells = sorted(base.position.unknown)
+    index = {c: i for i, c in enumerate(cells)}
+    around = [sum(1 << index[n] for n in base.neighbours[c] if n in index) for c in cells]
+    choice = search(base.position, remaining, base.neighbours, placement_limit=60)
+    assert choice is not None
+    expected = naive_win(masks, around, tuple(range(len(masks))))
+    assert abs(choice.win_chance - expected) < 1e-9
+    # The chosen cell is not a certain mine, and full strength plays it.
+    assert choice.p_mine < 1
+    move = analyse(board, total, strength="full").move
+    assert move is not None
+    if move.reason == "guess":
+        assert move.row * board.width + move.col == choice.cell

@@ -23,12 +23,13 @@ from fractions import Fraction
 from bot.board import Board
 from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
-from bot.solver.constraints import extract, neighbour_table
+from bot.solver.constraints import Position, extract, neighbour_table
+from bot.solver.endgame import PLACEMENT_LIMIT, search
 from bot.solver.guess import GuessOptions, choose_guess
 from bot.solver.lookahead import make_base
 from bot.solver.move import choose, zero_chance
-from bot.solver.probability import DEFAULT_BUDGET, compute
-from bot.solver.rules import deduce
+from bot.solver.probability import DEFAULT_BUDGET, Probabilities, compute
+from bot.solver.rules import Deduction, deduce
 from bot.solver.sat import conflict, decide
 
 __all__ = ["DEFAULT_BUDGET", "Analysis", "GuessOptions", "Move", "Rule", "Strength", "analyse"]
@@ -126,22 +127,22 @@ def analyse(
         rule,
     )
     if strength == "full" and move is not None and move.reason == "guess":
-        open_candidates = sorted(position.unknown - mines)
-        flagged = frozenset(i for i, ch in enumerate("".join(board.rows)) if ch in "F*!")
-        base = make_base(
-            position, deduction.constraints, frozenset(safe), frozenset(mines), flagged, table
+        move = (
+            _full_guess(
+                board,
+                total_mines,
+                position,
+                deduction,
+                probs,
+                safe,
+                mines,
+                interior,
+                flat,
+                table,
+                guess_options or GuessOptions(),
+            )
+            or move
         )
-        pick = choose_guess(
-            base,
-            total_mines,
-            open_candidates,
-            flat,
-            frozenset(interior - safe - mines),
-            {c: zero_chance(c, flat, table) for c in open_candidates},
-            guess_options or GuessOptions(),
-        )
-        if pick is not None:
-            move = Move("open", pick // width, pick % width, float(flat[pick] or 0.0), "guess")
     return Analysis(
         safe=tuple(position.cell(c) for c in sorted(safe)),
         mines=tuple(position.cell(c) for c in sorted(mines)),
@@ -150,3 +151,47 @@ def analyse(
         exact=probs.exact,
         notes=notes,
     )
+
+
+def _full_guess(
+    board: Board,
+    total_mines: int | None,
+    position: Position,
+    deduction: Deduction,
+    probs: Probabilities,
+    safe: set[int],
+    mines: set[int],
+    interior: frozenset[int],
+    flat: list[float | None],
+    table: tuple[tuple[int, ...], ...],
+    options: GuessOptions,
+) -> Move | None:
+    """The ``full`` strength guess: endgame search if few placements remain, else lookahead."""
+    width = position.width
+    flagged = frozenset(i for i, ch in enumerate("".join(board.rows)) if ch in "F*!")
+    base = make_base(
+        position, deduction.constraints, frozenset(safe), frozenset(mines), flagged, table
+    )
+    if (
+        options.endgame
+        and probs.exact
+        and total_mines is not None
+        and 0 < probs.weight <= PLACEMENT_LIMIT
+    ):
+        choice = search(base.position, total_mines - base.position.known_mines, table)
+        if choice is not None:
+            c = choice.cell
+            return Move("open", c // width, c % width, float(flat[c] or 0.0), "guess")
+    open_candidates = sorted(position.unknown - mines)
+    pick = choose_guess(
+        base,
+        total_mines,
+        open_candidates,
+        flat,
+        frozenset(interior - safe - mines),
+        {c: zero_chance(c, flat, table) for c in open_candidates},
+        options,
+    )
+    if pick is None:
+        return None
+    return Move("open", pick // width, pick % width, float(flat[pick] or 0.0), "guess")

@@ -36,8 +36,11 @@ MAX_INTERIOR = 3
 
 @dataclass(frozen=True)
 class GuessOptions:
+    """Switches for the ``full`` guess features (all on by default), for ablations."""
+
     lookahead: bool = True
     avoid_dead: bool = True
+    endgame: bool = True
 
 
 @dataclass(frozen=True)
