@@ -301,7 +301,7 @@ class Player:
             if self.recorder.enabled:
                 name = self.recorder.frame(image, None, game=0, region=self.window, note=message)
                 assert self.recorder.folder is not None
-                message += f" (frame saved: {self.recorder.folder / str(name)})"
+                message += f" (frame saved: {self.recorder.folder / 'frames' / str(name)})"
             else:
                 path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
                 cv2.imwrite(str(path), image)

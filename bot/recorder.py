@@ -1,6 +1,8 @@
 """`--record DIR`: everything a game showed and everything the bot did, on disk.
 
-Layout (what `msbot replay DIR` and the tests read back):
+Layout (what `msbot replay DIR` and the tests read back; the same as
+`recordings/`, so `msbot replay --check DIR` compares the frames with what the
+bot read live). Lines name frames by file name ("0001.png"), as in `recordings/`:
 
     DIR/meta.json        what was played: skin, display, options, per-game results
     DIR/frames/0001.png  every frame the bot acted on (or stopped at), BGR as grabbed
@@ -86,16 +88,16 @@ class Recorder:
         region: Region | None = None,
         note: str = "",
     ) -> str | None:
-        """Save one frame and its reading; returns the frame's name inside the folder."""
+        """Save one frame and its reading; returns the frame's file name (in `frames/`)."""
         if self.folder is None:
             return None
         self.flush()
         self.frames += 1
-        name = f"frames/{self.frames:04d}.png"
+        name = f"{self.frames:04d}.png"
         ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
         if not ok:
             raise RecordingError(f"cannot encode frame {name}")
-        self._guard(write_atomic, self.folder / name, png.tobytes())
+        self._guard(write_atomic, self.folder / "frames" / name, png.tobytes())
         line: dict[str, Any] = {"frame": name, "game": game}
         if region is not None:
             line["region"] = [region.left, region.top, region.width, region.height]

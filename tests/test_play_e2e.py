@@ -137,12 +137,25 @@ def check_recording(folder: Path, games: int) -> None:
     for line in readings:
         if "board" not in line:
             continue
-        image = load_image(folder / line["frame"])
+        image = load_image(folder / "frames" / line["frame"])
         left, top = line["region"][:2]
         again = read_at(image, line["skin"], line["geometry"], -left, -top)
         assert list(again.board.rows) == line["board"], line["frame"]
         assert again.status == line["status"], line["frame"]
         assert again.mines_left == line["mines_left"], line["frame"]
+
+
+def replay_check(folder: Path) -> None:
+    """`msbot replay --check` on the recording: every frame read from scratch
+    (located again, not at the recorded position) must match the live reading."""
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", "--check", str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
 
 
 def read_at(image: Any, skin: str, geometry: dict[str, Any], dx: float = 0, dy: float = 0) -> Any:
@@ -189,6 +202,7 @@ def test_plays_beginner_games_to_the_end(
         # The screen agrees with the last game's result.
         assert final_status(display.display, tmp_path / "rec") == run.games[-1]["outcome"]
         check_recording(tmp_path / "rec", 4)
+        replay_check(tmp_path / "rec")
 
 
 def test_plays_a_window_away_from_the_corner_beside_another_window(
@@ -272,5 +286,5 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
         assert meta["complete"] is True and meta["summary"]["stopped"] == "interrupted by Ctrl+C"
         # Every line names a frame that is on disk, and no temporary file is left.
         for line in read_jsonl(folder / "actions.jsonl") + read_jsonl(folder / "readings.jsonl"):
-            assert (folder / line["frame"]).is_file()
+            assert (folder / "frames" / line["frame"]).is_file()
         assert not list(folder.rglob("*.tmp"))

@@ -32,7 +32,7 @@ def test_frames_readings_and_actions_are_on_disk_after_every_call(tmp_path: Path
     rec.flush()
     # Nothing else is buffered: a crash here would leave exactly this.
     folder = tmp_path / "rec"
-    assert name == "frames/0001.png"
+    assert name == "0001.png" and (folder / "frames" / name).is_file()
     assert json.loads((folder / "meta.json").read_text())["complete"] is False
     readings = read_jsonl(folder / "readings.jsonl")
     assert readings[0]["board"] == ["1F.", "11."] and readings[0]["region"] == [5, 6, 60, 40]
