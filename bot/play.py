@@ -267,7 +267,7 @@ class Player:
         try:
             located = self.reader.locate(full)
         except VisionError as exc:
-            return f"; the board is no longer on the screen ({exc})"
+            return f"; it is not where it was (moved or closed?) and cannot be found again: {exc}"
         offset = (base.left, base.top) if base is not None else (0, 0)
         g = located.geometry.shifted(*offset)
         h = self.actuator.geometry

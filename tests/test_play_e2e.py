@@ -288,3 +288,35 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
         for line in read_jsonl(folder / "actions.jsonl") + read_jsonl(folder / "readings.jsonl"):
             assert (folder / "frames" / line["frame"]).is_file()
         assert not list(folder.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("event", ["moved", "closed"])
+def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
+    event: str, display: VirtualDisplay, tmp_path: Path
+) -> None:
+    with launch_clone("xdemineur", "intermediate", display, position=(50, 40)) as clone:
+        env = dict(os.environ, DISPLAY=display.display)
+        folder = tmp_path / "rec"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", "play", "--games", "500", "--record", str(folder)],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            if len(read_jsonl(folder / "readings.jsonl")) > 3:
+                break
+            time.sleep(0.05)
+        if event == "moved":
+            clone.move(400, 300)
+        else:
+            clone.close()
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2, err
+    assert "msbot play: error: cells unreadable" in err and "Traceback" not in err
+    assert "it is not where it was" in err or "the board moved" in err
+    saved = err.split("(frame saved: ")[1].split(")")[0]
+    assert Path(saved).is_file() and Path(saved).parent == folder / "frames"
