@@ -81,6 +81,9 @@ class PlayOptions:
     unreadable_frames: int = 8
     #: Seconds to wait for a new game after restarting.
     restart_timeout: float = 5.0
+    #: Dry run with --games: keep advising, position after position, while a
+    #: person plays (without it a dry run advises on the current position once).
+    watch: bool = False
     #: Dry run with --games: seconds to wait for a person's next move.
     watch_timeout: float = 600.0
 
@@ -100,12 +103,15 @@ class GameResult:
     #: A loss on a move the solver called certain: a bug, reported loudly.
     certain_loss: bool = False
     message: str = ""
+    #: Dry run: `clicks` and `guesses` were advised to a person, not made.
+    advised: bool = False
 
     def line(self) -> str:
         size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
+        what = "actions advised" if self.advised else "clicks"
         text = (
             f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
-            f"{self.clicks} clicks, {self.guesses} guesses"
+            f"{self.clicks} {what}, {self.guesses} guesses"
         )
         if self.message:
             text += f" ({self.message})"
@@ -123,6 +129,7 @@ class GameResult:
             "mines": self.mines,
             "certain_loss": self.certain_loss,
             "message": self.message,
+            "advised": self.advised,
         }
 
 
@@ -621,7 +628,7 @@ class Player:
 
     def watch_game(self, number: int, reading: Reading) -> GameResult:
         """Dry run: advise on each new position until this game ends."""
-        result = GameResult(number, "stopped")
+        result = GameResult(number, "stopped", advised=True)
         started = self.clock()
         prev: Reading | None = None
         pending = Pending(total=None)
@@ -655,7 +662,7 @@ class Player:
                 result.guesses += 0 if step.certain else 1
             if self.annotate_dir is not None:
                 self.write_annotation(image, reading, steps)
-            if self.options.games <= 1:
+            if not self.options.watch:
                 result.message = "dry run: advice given, nothing clicked"
                 break
             prev = reading

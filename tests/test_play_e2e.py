@@ -320,3 +320,32 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
     assert "it is not where it was" in err or "the board moved" in err
     saved = err.split("(frame saved: ")[1].split(")")[0]
     assert Path(saved).is_file() and Path(saved).parent == folder / "frames"
+
+
+def test_dry_run_with_games_advises_while_someone_else_plays(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """The "person" is a second bot clicking slowly; the watcher never clicks."""
+    with launch_clone("xdemineur", "beginner", display):
+        env = dict(os.environ, DISPLAY=display.display)
+        watcher = subprocess.Popen(
+            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", "1", "--json"],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            time.sleep(2)  # the watcher has located the board and advised once
+            person = play(display.display, "--games", "1", "--delay", "60", timeout=60)
+            assert person.code == 0, person.stderr
+            out, err = watcher.communicate(timeout=30)
+        finally:
+            if watcher.poll() is None:
+                watcher.kill()
+                watcher.wait()
+    assert watcher.returncode == 0, err
+    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    assert [g["outcome"] for g in games] == [person.games[0]["outcome"]]
+    assert games[0]["advised"] is True and games[0]["clicks"] > 0

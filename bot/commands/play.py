@@ -24,7 +24,12 @@ def register(sub: Any) -> None:
         description="Find a Minesweeper board on the screen and play it with the mouse.",
     )
     parser.add_argument("--skin", default="auto", help="skin name, or auto (default)")
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
+    parser.add_argument(
+        "--games",
+        type=int,
+        metavar="N",
+        help="games to play (default 1); with --dry-run: watch N games played by a person",
+    )
     parser.add_argument(
         "--dry-run",
         action="store_true",
@@ -55,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     from vision.capture import Region
     from vision.capture.live import LiveScreen
 
-    if args.games < 1:
+    games = 1 if args.games is None else args.games
+    if games < 1:
         raise PlayError("--games must be at least 1")
     if args.max_actions is not None and args.max_actions < 0:
         raise PlayError("--max-actions must not be negative")
@@ -63,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
         raise PlayError("--delay must not be negative")
     region = Region.parse(args.region) if args.region else None
     options = PlayOptions(
-        games=args.games,
+        games=games,
+        watch=args.dry_run and args.games is not None,
         dry_run=args.dry_run,
         flags=not args.no_flags,
         chord=args.chord,
