@@ -1,0 +1,59 @@
+"""Ablation of the ``full`` solver strength: win rate with each guess feature switched off.
+
+Plays the same seeded games (`bot.bench.run_bench`, every safe/mine claim
+checked against the hidden layout) with: fast, full, and full minus one
+feature at a time, and prints one row per variant.
+
+    .venv/bin/python benchmarks/bench_strength.py --board expert --rule safe --games 2000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+
+from bot.bench import parse_board_spec, run_bench
+from bot.solver import GuessOptions, analyse
+
+VARIANTS = {
+    "fast": None,
+    "full": GuessOptions(),
+    "full - endgame": GuessOptions(endgame=False),
+    "full - lookahead": GuessOptions(lookahead=False),
+    "full - dead-cell avoidance": GuessOptions(avoid_dead=False),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--board", default="expert")
+    parser.add_argument("--rule", default="safe")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", nargs="*", default=list(VARIANTS), help="variants to run")
+    args = parser.parse_args()
+    spec = parse_board_spec(args.board)
+    print(f"{spec.name} {args.rule}, {args.games} games, bench seed {args.seed}")
+    print(
+        f"{'variant':28} {'win rate':>9} {'95 % interval':>17} {'ms/decision med/p99':>21} "
+        f"{'ms/game median':>15}"
+    )
+    for name in args.only:
+        options = VARIANTS[name]
+        if options is None:
+            solver = functools.partial(analyse, strength="fast")
+        else:
+            solver = functools.partial(analyse, strength="full", guess_options=options)
+        s = run_bench(spec, args.rule, args.games, args.seed, args.jobs, analyse=solver)
+        print(
+            f"{name:28} {100 * s.win_rate:8.2f}% "
+            f"{100 * s.win_rate_low:7.2f} - {100 * s.win_rate_high:5.2f}% "
+            f"{s.decision_ms_median:9.3f} / {s.decision_ms_p99:8.3f} "
+            f"{s.solver_ms_per_game_median:15.1f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
