@@ -32,7 +32,7 @@ from bot.xdisplay import VirtualDisplay  # noqa: E402
 
 
 def run_setup(
-    clone: str, size: str, games: int, first_display: int, backend: str
+    clone: str, size: str, games: int, first_display: int, backend: str, keep: str | None
 ) -> dict[str, Any]:
     with (
         VirtualDisplay(1600, 1000, first=first_display, tries=10) as xd,
@@ -41,6 +41,10 @@ def run_setup(
         started = time.monotonic()
         command = [sys.executable, "-m", "bot", "play", "--json", "--games", str(games)]
         command += ["--backend", backend]
+        record = ""
+        if keep is not None:
+            record = str(Path(keep) / f"{clone}-{size}-{time.strftime('%H%M%S')}")
+            command += ["--record", record]
         out = subprocess.run(
             command,
             env=dict(os.environ, DISPLAY=xd.display),
@@ -69,6 +73,7 @@ def run_setup(
         "wall_s": round(wall, 1),
         "exit": out.returncode,
         "stopped": out.stderr.strip().splitlines()[-1] if out.returncode else "",
+        "record": record,
     }
 
 
@@ -80,6 +85,7 @@ def main() -> int:
     parser.add_argument("--other", type=int, default=10, help="games per other size")
     parser.add_argument("--display", type=int, default=70, help="first display number to try")
     parser.add_argument("--backend", choices=("pyautogui", "xtest"), default="pyautogui")
+    parser.add_argument("--record", metavar="DIR", help="keep a recording per run in DIR")
     args = parser.parse_args()
     if not shutil.which("Xvfb"):
         raise SystemExit("bench: needs Xvfb (make system-deps)")
@@ -87,7 +93,7 @@ def main() -> int:
     for clone in args.clone or list(CLONES):
         for size in args.size or list(SIZE_NAMES):
             games = args.beginner if size == "beginner" else args.other
-            row = run_setup(clone, size, games, args.display, args.backend)
+            row = run_setup(clone, size, games, args.display, args.backend, args.record)
             rows.append(row)
             print(json.dumps(row), flush=True)
     print()

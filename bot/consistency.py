@@ -4,7 +4,8 @@ what the bot clicked since, before the solver ever sees it.
 A misread cell that reaches the solver can turn into a "certain" click on a
 mine, so the play loop acts only on readings that pass every check here:
 
-* numbers are locally possible (flags around <= number <= flags + covered);
+* numbers are locally possible (flags around <= number <= flags + covered,
+  and a 0 has no covered neighbour: the clone opens those itself);
 * opened cells never close and numbers never change between readings;
 * flags appear only where the bot flagged (when it is the only player) and
   never vanish;
@@ -78,6 +79,10 @@ def number_problems(board: Board) -> list[Problem]:
                 f"shows {values[r, c]} but only {room[r, c]} cells around can hold mines", (r, c)
             )
         )
+    # Every clone opens the neighbours of a 0 by itself: a 0 next to a covered
+    # cell is a frame grabbed while the clone was still drawing the cascade.
+    for r, c in zip(*np.nonzero((grid == "0") & (room > 0)), strict=True):
+        problems.append(Problem("a 0 next to a covered or flagged cell (still drawing?)", (r, c)))
     return problems
 
 

@@ -222,6 +222,8 @@ class Player:
         self.positions = 0
         self.interrupted = False
         self._memo: tuple[Image, Reading] | None = None
+        #: Consecutive readings no mine placement fits.
+        self.inconsistent = 0
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
 
@@ -550,6 +552,9 @@ class Player:
                 result.message = f"stopped after --max-actions {self.options.max_actions}"
                 break
             steps = self.plan(reading, pending.total)
+            if steps is None:
+                time.sleep(0.005)
+                continue
             if not steps:
                 # Every cell decided: the screen should say won any moment now.
                 if self.wait_for_end(pending, reading):
@@ -601,15 +606,23 @@ class Player:
         self.actions += 1
         self.recorder.action(done.to_json(), game=game, frame=self.frame_name)
 
-    def plan(self, reading: Reading, total: int | None) -> list[Step]:
-        """Every certain move of this reading, or the single best guess."""
+    def plan(self, reading: Reading, total: int | None) -> list[Step] | None:
+        """Every certain move of this reading, or the single best guess; None
+        when no mine placement fits the reading (read it again)."""
         assert self.rules is not None
         board = reading.board
         try:
             analysis = analyse(board, total, self.rules.rule)
-            self.last_analysis = analysis
         except InconsistentBoardError as exc:
-            raise self.stop(f"the reading is inconsistent: {exc}") from None
+            # Maybe a frame caught mid-redraw: read again a few times first.
+            self.inconsistent += 1
+            if self.inconsistent >= self.options.unreadable_frames:
+                raise self.stop(
+                    f"the reading is inconsistent in {self.inconsistent} frames in a row: {exc}"
+                ) from None
+            return None
+        self.inconsistent = 0
+        self.last_analysis = analysis
         steps: list[Step] = []
         want_flags = self.options.flags
         safe = list(analysis.safe)
@@ -661,6 +674,9 @@ class Player:
                 break
             self.actuator.bind(reading.geometry, reading.controls)
             steps = self.plan(reading, pending.total)
+            if steps is None:
+                time.sleep(0.005)
+                continue
             self.positions += 1
             self.say(f"position {self.positions}: {len(steps)} action(s)")
             for step in steps:

@@ -10,7 +10,7 @@ from bot.consistency import (
     transition_problems,
 )
 
-PREV = parse_board("1F1.\n111.\n000.\n")
+PREV = parse_board("1F2.\n112.\n001.\n")
 
 
 def test_a_plausible_board_has_no_number_problems() -> None:
@@ -20,35 +20,40 @@ def test_a_plausible_board_has_no_number_problems() -> None:
 def test_numbers_with_too_many_flags_or_too_little_room_are_named() -> None:
     too_many = parse_board("FF\n1.\n")
     assert [(p.cell, "2 flags" in p.message) for p in number_problems(too_many)] == [((1, 0), True)]
-    no_room = parse_board("3.\n00\n")
+    no_room = parse_board("3.\n11\n")
     problems = number_problems(no_room)
     assert [p.cell for p in problems] == [(0, 0)]
     assert "only 1 cells" in problems[0].message
 
 
+def test_a_zero_beside_a_covered_cell_is_a_frame_caught_mid_cascade() -> None:
+    half_drawn = parse_board("00.\n000\n")
+    assert {p.cell for p in number_problems(half_drawn)} == {(0, 1), (1, 1), (1, 2)}
+
+
 def test_opened_cells_never_close_and_numbers_never_change() -> None:
-    cur = parse_board("1F1.\n121.\n.00.\n")
+    cur = parse_board("1F2.\n122.\n.01.\n")
     problems = transition_problems(PREV, cur, lost=False)
     assert {p.cell for p in problems} == {(1, 1), (2, 0)}
 
 
 def test_opening_more_cells_is_fine() -> None:
-    cur = parse_board("1F11\n1111\n0001\n")
+    cur = parse_board("1F21\n1121\n0011\n")
     assert transition_problems(PREV, cur, lost=False) == []
 
 
 def test_flags_only_appear_where_the_bot_flagged_and_never_vanish() -> None:
-    cur = parse_board("1F1F\n111F\n000.\n")
+    cur = parse_board("1F2F\n112F\n001.\n")
     problems = transition_problems(PREV, cur, lost=False, flagged_by_bot={(0, 3)})
     assert [p.cell for p in problems] == [(1, 3)]
     # Watching a person play: any new flag is theirs.
     assert transition_problems(PREV, cur, lost=False, flagged_by_bot=None) == []
-    gone = parse_board("1.1.\n111.\n000.\n")
+    gone = parse_board("1.2.\n112.\n001.\n")
     assert [p.cell for p in transition_problems(PREV, gone, lost=False)] == [(0, 1)]
 
 
 def test_mines_show_only_once_the_game_is_lost() -> None:
-    cur = parse_board("1X1*\n111!\n000*\n")
+    cur = parse_board("1X2*\n112!\n001*\n")
     assert len(transition_problems(PREV, cur, lost=False)) == 4
     assert transition_problems(PREV, cur, lost=True) == []
 
