@@ -526,22 +526,18 @@ class Player:
         prev: Reading | None = None
         started: float | None = None
         last_batch_certain = False
-        image = self.last_image
-        first = True
         while True:
-            if not first:
-                image, reading = self.next_reading(pending, prev)
-            else:
-                assert image is not None
-                image, reading = self.next_reading(pending, None)
-                first = False
+            image, reading = self.next_reading(pending, prev)
             g = reading.geometry
             result.rows, result.cols = g.rows, g.cols
             if pending.total is None and reading.mines_left is not None:
                 pending.total = reading.mines_left + reading.board.count(FLAG)
                 result.mines = pending.total
-            self.frame_name = self.recorder.frame(image, reading, game=number, region=self.window)
             self.last_reading = reading
+            if reading.status != "playing":
+                self.frame_name = self.recorder.frame(
+                    image, reading, game=number, region=self.window
+                )
             if reading.status in ("won", "lost"):
                 result.outcome = reading.status
                 if reading.status == "lost" and last_batch_certain:
@@ -550,11 +546,13 @@ class Player:
                 break
             if self.options.max_actions is not None and self.actions >= self.options.max_actions:
                 result.message = f"stopped after --max-actions {self.options.max_actions}"
+                self.recorder.frame(image, reading, game=number, region=self.window)
                 break
             steps = self.plan(reading, pending.total)
-            if steps is None:
+            if steps is None:  # a frame caught mid-redraw: not recorded, read again
                 time.sleep(0.005)
                 continue
+            self.frame_name = self.recorder.frame(image, reading, game=number, region=self.window)
             if not steps:
                 # Every cell decided: the screen should say won any moment now.
                 if self.wait_for_end(pending, reading):
