@@ -13,6 +13,7 @@ from bot.board import Board, parse_board
 from bot.solver import analyse
 from bot.solver.endgame import placements as endgame_placements
 from bot.solver.endgame import search
+from bot.solver.fifty import find_fifty_fifty
 from bot.solver.guess import SAFETY_MARGIN, score
 from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
 
@@ -141,3 +142,19 @@ def test_endgame_search_is_the_game_value(position: tuple[Board, int]) -> None:
     assert move is not None
     if move.reason == "guess":
         assert move.row * board.width + move.col == choice.cell
+
+
+def test_enclosed_fifty_fifty_is_found_and_guessed() -> None:
+    # One mine in (0,0)/(1,0); their other neighbours are open or flagged, so no
+    # number can ever tell them apart.
+    board = Board((".100", ".310", "FF10"))
+    base = base_of(board, 3)
+    pair = find_fifty_fifty(base.position.constraints, base.position.unknown, base.neighbours)
+    assert pair == (0, 4)
+    move = analyse(board, 3, strength="full").move
+    assert move is not None and (move.row, move.col) == (0, 0) and move.p_mine == 0.5
+    # Here (0,2) touches (1,1) but not (1,0): opening it can split the pair.
+    board = Board(("...", "...", "11."))
+    base = base_of(board, 1)
+    pair = find_fifty_fifty(base.position.constraints, base.position.unknown, base.neighbours)
+    assert pair is None

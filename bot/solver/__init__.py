@@ -25,6 +25,7 @@ from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
 from bot.solver.constraints import Position, extract, neighbour_table
 from bot.solver.endgame import PLACEMENT_LIMIT, search
+from bot.solver.fifty import find_fifty_fifty
 from bot.solver.guess import GuessOptions, choose_guess
 from bot.solver.lookahead import make_base
 from bot.solver.move import choose, zero_chance
@@ -172,6 +173,11 @@ def _full_guess(
     base = make_base(
         position, deduction.constraints, frozenset(safe), frozenset(mines), flagged, table
     )
+    if options.fifty_fifty:
+        pair = find_fifty_fifty(base.position.constraints, base.position.unknown, table)
+        if pair is not None:
+            c = pair[0]
+            return Move("open", c // width, c % width, float(flat[c] or 0.0), "guess")
     if (
         options.endgame
         and probs.exact

@@ -41,6 +41,7 @@ class GuessOptions:
     lookahead: bool = True
     avoid_dead: bool = True
     endgame: bool = True
+    fifty_fifty: bool = True
 
 
 @dataclass(frozen=True)
