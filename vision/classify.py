@@ -1,0 +1,116 @@
+"""Classify every cell of a board at once by distance to the skin's tile images.
+
+Each cell (and each template) is shrunk to a K x K colour patch with area
+averaging, then all cells are compared with all templates in one matrix
+product: mean squared difference per colour value. Squared differences, not
+normalised correlation, because correlation is undefined on flat tiles
+(covered, 0), which are most of a board. Shrinking the whole board in one
+`cv2.resize` call handles fractional pitches and scaled skins (templates
+cut at one size are shrunk to the same K x K) and costs well under a
+millisecond for 30x16.
+
+A cell whose best distance is too large, or whose best kind is too close to
+the best *other* kind, is returned as unknown rather than guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import Geometry
+from vision.skin import Skin
+
+#: Side of the patch every cell is shrunk to.
+PATCH = 14
+
+
+@dataclass(frozen=True)
+class TileBank:
+    """A skin's templates as one matrix, ready for `classify`."""
+
+    skin: Skin
+    chars: tuple[str, ...]
+    #: (templates, PATCH*PATCH*3) float32 and the squared norms of its rows.
+    matrix: np.ndarray
+    norms: np.ndarray
+    #: For each template, the index of its character in `kinds`.
+    kind_of: np.ndarray
+    kinds: tuple[str, ...]
+
+
+def shrink(tile: np.ndarray) -> np.ndarray:
+    """One tile image as a flat float32 PATCH x PATCH x 3 vector."""
+    small = cv2.resize(tile, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+    return small.reshape(-1).astype(np.float32)
+
+
+def make_bank(skin: Skin) -> TileBank:
+    chars: list[str] = []
+    rows: list[np.ndarray] = []
+    for ch, images in skin.tiles.items():
+        for img in images:
+            chars.append(ch)
+            rows.append(shrink(img))
+    matrix = np.stack(rows)
+    kinds = tuple(dict.fromkeys(chars))
+    kind_of = np.array([kinds.index(c) for c in chars])
+    return TileBank(skin, tuple(chars), matrix, (matrix**2).sum(axis=1), kind_of, kinds)
+
+
+@dataclass(frozen=True)
+class CellScores:
+    """Per-cell result of `classify`, arrays of shape (rows, cols)."""
+
+    chars: np.ndarray
+    best: np.ndarray
+    margin: np.ndarray
+    unsure: np.ndarray
+
+    @property
+    def mean_best(self) -> float:
+        return float(self.best.mean())
+
+
+def board_patches(image: np.ndarray, geo: Geometry) -> np.ndarray | None:
+    """(rows*cols, PATCH*PATCH*3) float32 patches, or None if the grid leaves the image."""
+    x0 = round(geo.left)
+    y0 = round(geo.top)
+    x1 = round(geo.left + geo.width)
+    y1 = round(geo.top + geo.height)
+    height, width = image.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
+        return None
+    region = image[y0:y1, x0:x1]
+    small = cv2.resize(region, (geo.cols * PATCH, geo.rows * PATCH), interpolation=cv2.INTER_AREA)
+    cells = small.reshape(geo.rows, PATCH, geo.cols, PATCH, 3).transpose(0, 2, 1, 3, 4)
+    return cells.reshape(geo.rows * geo.cols, -1).astype(np.float32)
+
+
+def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | None:
+    """Every cell's best character with its distance and margin (None: grid off-image)."""
+    patches = board_patches(image, geo)
+    if patches is None:
+        return None
+    dim = patches.shape[1]
+    dist = (patches**2).sum(axis=1)[:, None] - 2.0 * patches @ bank.matrix.T + bank.norms[None, :]
+    dist = np.maximum(dist, 0.0) / dim
+    # Best distance per kind, then best and second-best kind per cell.
+    n_kinds = len(bank.kinds)
+    per_kind = np.full((len(patches), n_kinds), np.inf, dtype=np.float32)
+    for k in range(n_kinds):
+        per_kind[:, k] = dist[:, bank.kind_of == k].min(axis=1)
+    order = np.argsort(per_kind, axis=1)
+    idx = np.arange(len(patches))
+    best = per_kind[idx, order[:, 0]]
+    second = per_kind[idx, order[:, 1]] if n_kinds > 1 else np.full_like(best, np.inf)
+    margin = second - best
+    chars = np.asarray(bank.kinds)[order[:, 0]]
+    skin = bank.skin
+    unsure = (best > skin.max_distance) | (margin < skin.min_margin)
+    shape = (geo.rows, geo.cols)
+    return CellScores(
+        chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
+    )

@@ -1,0 +1,35 @@
+"""The mine counter: glyph templates read left to right, then parsed per the skin's format.
+
+Formats: "left" (a 7-segment display of mines left, may start with "-") and
+"marked/total" (GNOME Mines "3/10", sgt-mines "Marked: 3 / 10": only the
+digits and the slash are templates, so the rest of the text is ignored).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from vision.geometry import Geometry
+from vision.glyphs import read_text
+from vision.skin import Skin
+
+
+def parse_counter(text: str, fmt: str) -> int | None:
+    """The mines left from the glyph string, or None if it does not fit the format."""
+    if fmt == "left":
+        m = re.fullmatch(r"(-?)(\d+)", text)
+        return (-1 if m.group(1) else 1) * int(m.group(2)) if m else None
+    if fmt == "marked/total":
+        m = re.fullmatch(r"(\d+)/(\d+)", text)
+        return int(m.group(2)) - int(m.group(1)) if m else None
+    return None
+
+
+def read_counter(image: np.ndarray, skin: Skin, geo: Geometry) -> int | None:
+    """Mines left per the counter, or None when the skin has none or it is not shown."""
+    if skin.counter is None:
+        return None
+    text, _ = read_text(image, skin.counter, geo)
+    return parse_counter(text, str(skin.counter.extra.get("format", "left")))

@@ -1,0 +1,94 @@
+"""Find small images (digits, faces, messages, buttons) in a region near the board.
+
+Regions are given relative to the board (see `vision.skin`), so a counter is
+found wherever the window is. Matching is plain squared difference with
+`cv2.matchTemplate` on a small crop: the clones draw their digits and faces
+pixel-exactly, and squared difference has none of the flat-image problems of
+normalised correlation (a 7-segment "8" is mostly flat black).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import Geometry
+from vision.skin import Glyphs, Region
+
+
+@dataclass(frozen=True)
+class Hit:
+    key: str
+    score: float
+    #: Centre of the match in image pixels.
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+def region_box(region: Region, geo: Geometry, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The region as (x0, y0, x1, y1) image pixels, clipped to the image."""
+    (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
+    height, width = shape[:2]
+    x0 = round(geo.left + fx0 * geo.width + dx0)
+    y0 = round(geo.top + fy0 * geo.height + dy0)
+    x1 = round(geo.left + fx1 * geo.width + dx1)
+    y1 = round(geo.top + fy1 * geo.height + dy1)
+    return max(0, x0), max(0, y0), min(width, x1), min(height, y1)
+
+
+def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
+    """Mean squared difference per colour value at every placement (None: too small)."""
+    if crop.shape[0] < template.shape[0] or crop.shape[1] < template.shape[1]:
+        return None
+    result = cv2.matchTemplate(crop, template, cv2.TM_SQDIFF)
+    return np.asarray(result) / float(template.size)
+
+
+def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
+    """The single best-matching image of any key, if under the threshold."""
+    x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
+    crop = image[y0:y1, x0:x1]
+    best: Hit | None = None
+    for key, templates in glyphs.images.items():
+        for template in templates:
+            scores = _scores(crop, template)
+            if scores is None:
+                continue
+            _, _, loc, _ = cv2.minMaxLoc(scores)
+            score = float(scores[loc[1], loc[0]])
+            if score <= glyphs.threshold and (best is None or score < best.score):
+                th, tw = template.shape[:2]
+                best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
+    return best
+
+
+def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, list[Hit]]:
+    """The characters found in the region, left to right (greedy non-overlapping)."""
+    x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
+    crop = image[y0:y1, x0:x1]
+    hits: list[Hit] = []
+    for key, templates in glyphs.images.items():
+        for template in templates:
+            scores = _scores(crop, template)
+            if scores is None:
+                continue
+            th, tw = template.shape[:2]
+            ys, xs = np.nonzero(scores <= glyphs.threshold)
+            for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+                hits.append(
+                    Hit(key, float(scores[y, x]), x0 + x + tw // 2, y0 + y + th // 2, tw, th)
+                )
+    hits.sort(key=lambda h: h.score)
+    kept: list[Hit] = []
+    for hit in hits:
+        if all(
+            abs(hit.x - k.x) * 2 >= min(hit.w, k.w) or abs(hit.y - k.y) * 2 >= min(hit.h, k.h)
+            for k in kept
+        ):
+            kept.append(hit)
+    kept.sort(key=lambda h: h.x)
+    return "".join(h.key for h in kept), kept

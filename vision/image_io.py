@@ -1,0 +1,53 @@
+"""Load screenshots from disk as BGR arrays, failing loudly instead of returning None.
+
+`cv2.imread` returns None for a missing, non-image or corrupt file; every
+caller would have to remember to check. This module turns each of those cases
+into one `VisionError` that names the file and the reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.errors import VisionError
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """The PNG at `path` as a BGR uint8 array of shape (H, W, 3)."""
+    path = Path(path)
+    if not path.exists():
+        raise VisionError(f"{path}: no such file")
+    if path.is_dir():
+        raise VisionError(f"{path}: is a directory, not a PNG image")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise VisionError(f"{path}: cannot read: {exc.strerror}") from exc
+    if not data.startswith(PNG_MAGIC):
+        raise VisionError(f"{path}: not a PNG image")
+    raw = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(raw, cv2.IMREAD_UNCHANGED)
+    if image is None or image.size == 0:
+        raise VisionError(f"{path}: corrupt or truncated PNG")
+    return to_bgr(image)
+
+
+def to_bgr(image: np.ndarray) -> np.ndarray:
+    """Any 8-bit grey, BGR or BGRA array as contiguous BGR uint8."""
+    if image.dtype != np.uint8:
+        if image.dtype == np.uint16:
+            image = (image >> 8).astype(np.uint8)
+        else:
+            raise VisionError(f"unsupported image type {image.dtype}")
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim == 3 and image.shape[2] == 3:
+        return np.ascontiguousarray(image)
+    raise VisionError(f"unsupported image shape {image.shape}")

@@ -1,0 +1,227 @@
+"""Find regular grids of tiles in a screenshot without knowing the skin.
+
+Every Minesweeper clone draws its cells as tiles whose inside is flat (one
+colour: the face of a covered button, the background of an open cell) and
+whose borders are lines, bevels or gaps of another colour. So the flat regions
+of a screenshot that are roughly square and arranged at a constant pitch in
+both directions are the cells of a board. This finds them with one
+connected-components pass (a few ms for a full screen) and fits the grid with
+least squares, so fractional and slightly uneven pitches (GNOME Mines scales
+its cells with the window) come out right. No template is needed, which is
+what lets the same code locate boards of any skin (and learn new ones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import Geometry
+
+#: Tile insides smaller or larger than this (pixels) are not cells.
+MIN_TILE = 6
+MAX_TILE = 160
+#: Colour step (per channel) that separates two flat regions.
+FLAT_STEP = 6
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A grid found in an image, and how many of its cells were seen as tiles."""
+
+    geometry: Geometry
+    found: int
+    #: True when a partial tile continues the grid up to the image border.
+    cut: bool
+
+
+def flat_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels whose 4-neighbourhood spans at most FLAT_STEP in every channel, as 0/1."""
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    spread = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, cross)
+    if spread.ndim == 3:
+        spread = cv2.max(cv2.max(spread[:, :, 0], spread[:, :, 1]), spread[:, :, 2])
+    return (spread <= FLAT_STEP).view(np.uint8)
+
+
+def tile_boxes(image: np.ndarray) -> np.ndarray:
+    """Squarish flat regions of tile size: rows of (x, y, w, h, area)."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
+    s = stats[1:n]
+    w, h, area = s[:, 2], s[:, 3], s[:, 4]
+    keep = (
+        (w >= MIN_TILE)
+        & (h >= MIN_TILE)
+        & (w <= MAX_TILE)
+        & (h <= MAX_TILE)
+        & (w * 4 <= h * 5)
+        & (h * 4 <= w * 5)
+        & (area * 4 >= w * h)
+    )
+    return np.asarray(s[keep], dtype=np.float64)
+
+
+def _neighbours(centres: np.ndarray, sizes: np.ndarray, axis: int) -> np.ndarray:
+    """For each tile, the index of the nearest tile after it along `axis`, or -1.
+
+    "Nearest" is within one to 2.6 tile sizes (the inside of a tile is at least
+    about half its pitch in every clone) and roughly on the same row/column.
+    """
+    other = 1 - axis
+    da = centres[None, :, axis] - centres[:, None, axis]
+    db = np.abs(centres[None, :, other] - centres[:, None, other])
+    size = sizes[:, axis][:, None]
+    ok = (da > size * 0.9) & (da < size * 2.6) & (db < sizes[:, other][:, None] * 0.3)
+    da = np.where(ok, da, np.inf)
+    best = da.argmin(axis=1)
+    return np.where(np.isfinite(da[np.arange(len(da)), best]), best, -1)
+
+
+def _union_groups(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
+    """Connected groups of tiles given neighbour links (union-find)."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in edges:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _mode_pitch(steps: np.ndarray) -> float | None:
+    """The most common step (1 px bins), averaged over the steps near it."""
+    if len(steps) == 0:
+        return None
+    mode = int(np.bincount(np.round(steps).astype(int)).argmax())
+    near = steps[np.abs(steps - mode) <= max(1.5, mode * 0.06)]
+    return float(near.mean())
+
+
+def _on_phase(values: np.ndarray, pitch: float) -> np.ndarray:
+    """Which values lie on the lattice phase most of them share (within a quarter pitch)."""
+    phase = (values / pitch) % 1.0
+    bins = np.bincount((phase * 8).astype(int) % 8, minlength=8)
+    best = (int(bins.argmax()) + 0.5) / 8
+    off = (phase - best + 0.5) % 1.0 - 0.5
+    centre = best + float(np.median(off[np.abs(off) < 0.2])) if (np.abs(off) < 0.2).any() else best
+    dist = np.abs((phase - centre + 0.5) % 1.0 - 0.5)
+    return np.asarray(dist < 0.25)
+
+
+def _fit(values: np.ndarray, pitch: float) -> tuple[float, float, int]:
+    """Least-squares start and pitch of centres `values` on an integer lattice."""
+    idx = np.round((values - values.min()) / pitch)
+    if np.ptp(idx) >= 1:
+        slope, intercept = np.polyfit(idx, values, 1)
+    else:
+        slope, intercept = pitch, float(values.mean())
+    start = intercept - slope / 2
+    return float(start), float(slope), int(idx.max()) + 1
+
+
+def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
+    """Every tile grid in `image`, the one with most tiles first (see module docstring)."""
+    boxes = tile_boxes(image)
+    if len(boxes) < min_cells:
+        return []
+    centres = boxes[:, 0:2] + (boxes[:, 2:4] - 1) / 2
+    sizes = boxes[:, 2:4]
+    right = _neighbours(centres, sizes, 0)
+    below = _neighbours(centres, sizes, 1)
+    edges = [(i, int(j)) for i, j in enumerate(right) if j >= 0]
+    edges += [(i, int(j)) for i, j in enumerate(below) if j >= 0]
+    fits: list[np.ndarray] = []
+    for group in _union_groups(len(boxes), edges):
+        if len(group) < 2:
+            continue
+        g = np.asarray(group)
+        r, b = right[g], below[g]
+        pw = _mode_pitch(centres[r[r >= 0], 0] - centres[g[r >= 0], 0])
+        ph = _mode_pitch(centres[b[b >= 0], 1] - centres[g[b >= 0], 1])
+        if pw is None or ph is None:
+            continue
+        c = centres[g]
+        # Keep only tiles that sit on the lattice (drop stray flat regions).
+        on = _on_phase(c[:, 0], pw) & _on_phase(c[:, 1], ph)
+        fits.append(np.column_stack([c[on], np.full(on.sum(), pw), np.full(on.sum(), ph)]))
+    found: list[Lattice] = []
+    for part in _merge(fits):
+        if len(part) < min_cells:
+            continue
+        pw, ph = float(np.median(part[:, 2])), float(np.median(part[:, 3]))
+        left, cw, cols = _fit(part[:, 0], pw)
+        top, ch, rows = _fit(part[:, 1], ph)
+        if rows < 2 or cols < 2:
+            continue
+        geo = Geometry(left, top, cw, ch, rows, cols)
+        found.append(Lattice(geo, len(part), _is_cut(boxes, geo, image.shape)))
+    found.sort(key=lambda lat: -lat.found)
+    return found
+
+
+def _merge(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """Join tile groups that are pieces of one grid (same pitch, same phase, touching).
+
+    Covered and open tiles have insides of different sizes, so a board can come
+    out of the neighbour linking as several groups; they belong together when
+    one lattice explains them all.
+    """
+    parts = [p for p in parts if len(p)]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts)):
+                if _same_grid(parts[i], parts[j]):
+                    parts[i] = np.vstack([parts[i], parts[j]])
+                    del parts[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return parts
+
+
+def _same_grid(a: np.ndarray, b: np.ndarray) -> bool:
+    pw, ph = float(np.median(a[:, 2])), float(np.median(a[:, 3]))
+    qw, qh = float(np.median(b[:, 2])), float(np.median(b[:, 3]))
+    if abs(pw - qw) > 0.04 * pw or abs(ph - qh) > 0.04 * ph:
+        return False
+    for axis, pitch in ((0, pw), (1, ph)):
+        off = (float(np.median(b[:, axis])) - float(np.median(a[:, axis]))) / pitch
+        if abs(off - round(off)) > 0.25:
+            return False
+        gap = max(a[:, axis].min() - b[:, axis].max(), b[:, axis].min() - a[:, axis].max())
+        if gap > pitch * 3.2:
+            return False
+    return True
+
+
+def _is_cut(boxes: np.ndarray, geo: Geometry, shape: tuple[int, ...]) -> bool:
+    """True when the grid reaches the image border or a partial tile continues it there."""
+    height, width = shape[:2]
+    right = geo.left + geo.width
+    bottom = geo.top + geo.height
+    if geo.left < 1 or geo.top < 1 or right > width - 1 or bottom > height - 1:
+        return True
+    x, y, w, h = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    in_rows = (y + h / 2 > geo.top) & (y + h / 2 < bottom)
+    in_cols = (x + w / 2 > geo.left) & (x + w / 2 < right)
+    near_x = geo.cell_w * 1.5
+    near_y = geo.cell_h * 1.5
+    touches_left = (x <= 0) & in_rows & (geo.left < near_x)
+    touches_right = (x + w >= width) & in_rows & (width - right < near_x)
+    touches_top = (y <= 0) & in_cols & (geo.top < near_y)
+    touches_bottom = (y + h >= height) & in_cols & (height - bottom < near_y)
+    return bool((touches_left | touches_right | touches_top | touches_bottom).any())

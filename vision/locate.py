@@ -1,0 +1,168 @@
+"""Find the one board on a screenshot and which skin draws it.
+
+`vision.lattice` proposes tile grids from pixels alone; each is then tried
+against every skin whose pitch range admits it: the skin whose templates
+explain the cells best (and explain nearly all of them) wins, after a
+one-pixel refinement of the grid origin (the grid fit can be half a pixel
+off, templates are cut on whole pixels). Grids no skin explains (toolbars,
+other windows) are ignored; two explained grids, or one cut by the image
+edge, are errors a person can act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.errors import VisionError
+from vision.classify import CellScores, TileBank, classify
+from vision.geometry import Geometry
+from vision.lattice import Lattice, find_lattices
+from vision.skin import Skin
+
+#: A grid is a board of a skin when at most this share of its cells is unsure.
+MAX_UNSURE = 0.25
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where the board is and which skin draws it: what `BoardReader.read` needs."""
+
+    skin: Skin
+    geometry: Geometry
+    bank: TileBank
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    lattice: Lattice
+    bank: TileBank
+    geometry: Geometry
+    scores: CellScores
+
+    @property
+    def unsure_share(self) -> float:
+        return float(self.scores.unsure.mean())
+
+
+def _refine(image: np.ndarray, geo: Geometry, bank: TileBank) -> tuple[Geometry, CellScores] | None:
+    """The grid shifted by up to a pixel or two that the templates fit best."""
+    reach = 1 if max(geo.cell_w, geo.cell_h) < 30 else 2
+    best: tuple[float, Geometry, CellScores] | None = None
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            moved = geo.shifted(dx, dy)
+            scores = classify(image, moved, bank)
+            if scores is None:
+                continue
+            cost = scores.mean_best + 1000.0 * float(scores.unsure.mean())
+            if best is None or cost < best[0]:
+                best = (cost, moved, scores)
+    return None if best is None else (best[1], best[2])
+
+
+def _strip(geo: Geometry, side: str) -> Geometry:
+    """The one-cell-thick row or column just outside `geo` on `side`."""
+    if side == "top":
+        return Geometry(geo.left, geo.top - geo.cell_h, geo.cell_w, geo.cell_h, 1, geo.cols)
+    if side == "bottom":
+        return Geometry(geo.left, geo.top + geo.height, geo.cell_w, geo.cell_h, 1, geo.cols)
+    if side == "left":
+        return Geometry(geo.left - geo.cell_w, geo.top, geo.cell_w, geo.cell_h, geo.rows, 1)
+    return Geometry(geo.left + geo.width, geo.top, geo.cell_w, geo.cell_h, geo.rows, 1)
+
+
+def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
+    """Extend the grid by every outside row/column whose cells all read as tiles.
+
+    The lattice finder sees cells by their flat insides; a row of numbers and
+    flags has few of those, so the skin's templates finish the job.
+    """
+    grown = True
+    while grown:
+        grown = False
+        for side in ("top", "bottom", "left", "right"):
+            scores = classify(image, _strip(geo, side), bank)
+            if scores is None or scores.unsure.any():
+                continue
+            dx = -geo.cell_w if side == "left" else 0.0
+            dy = -geo.cell_h if side == "top" else 0.0
+            rows = geo.rows + (side in ("top", "bottom"))
+            cols = geo.cols + (side in ("left", "right"))
+            geo = Geometry(geo.left + dx, geo.top + dy, geo.cell_w, geo.cell_h, rows, cols)
+            grown = True
+    return geo
+
+
+def _touches_edge(geo: Geometry, shape: tuple[int, ...]) -> bool:
+    """Whether a grown grid ends less than a pixel or two from the image border."""
+    height, width = shape[:2]
+    return (
+        geo.left < 2
+        or geo.top < 2
+        or geo.left + geo.width > width - 2
+        or geo.top + geo.height > height - 2
+    )
+
+
+def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> _Candidate | None:
+    """The skin that reads this grid best, or None if none reads it."""
+    best: _Candidate | None = None
+    geo = lattice.geometry
+    for bank in banks:
+        if not bank.skin.accepts_pitch(geo.cell_w, geo.cell_h):
+            continue
+        refined = _refine(image, geo, bank)
+        if refined is None:
+            continue
+        geo_b = _grow(image, refined[0], bank)
+        scores = classify(image, geo_b, bank) if geo_b != refined[0] else refined[1]
+        if scores is None:
+            continue
+        cand = _Candidate(lattice, bank, geo_b, scores)
+        if cand.unsure_share > MAX_UNSURE:
+            continue
+        key = (cand.unsure_share, cand.scores.mean_best)
+        if best is None or key < (best.unsure_share, best.scores.mean_best):
+            best = cand
+    return best
+
+
+def _same_board(a: _Candidate, b: _Candidate) -> bool:
+    """Two pieces of one grid grow into the same board: count it once."""
+    ga, gb = a.geometry, b.geometry
+    return (
+        (ga.rows, ga.cols) == (gb.rows, gb.cols)
+        and abs(ga.left - gb.left) < ga.cell_w / 2
+        and abs(ga.top - gb.top) < ga.cell_h / 2
+    )
+
+
+def _where(geo: Geometry) -> str:
+    return f"{geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)})"
+
+
+def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
+    """The board on `image` (see the module docstring); VisionError if not exactly one."""
+    if not banks:
+        raise VisionError("no skins to look for (templates folder empty?)")
+    found: list[_Candidate] = []
+    for lat in find_lattices(image):
+        cand = _explain(image, lat, banks)
+        if cand is not None and not any(_same_board(cand, f) for f in found):
+            found.append(cand)
+    if not found:
+        names = ", ".join(b.skin.name for b in banks)
+        raise VisionError(f"no Minesweeper board found in the image (looked for: {names})")
+    if len(found) > 1:
+        where = "; ".join(f"{c.bank.skin.name} {_where(c.geometry)}" for c in found)
+        raise VisionError(f"{len(found)} boards in the image ({where}): show only one")
+    cand = found[0]
+    if cand.lattice.cut or _touches_edge(cand.geometry, image.shape):
+        raise VisionError(
+            f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "
+            "screen edge: move the window fully onto the screen"
+        )
+    return Located(cand.bank.skin, cand.geometry, cand.bank)

@@ -1,0 +1,104 @@
+"""The façade the play loop and `msbot replay` use: locate once, then read fast.
+
+    reader = BoardReader()                 # every skin in templates/ (+ MSBOT_TEMPLATES)
+    located = reader.locate(image)         # ~tens of ms on a full screen
+    reading = reader.read(image, located)  # ~1 ms while the board stays put
+    reading = reader.read_fresh(image)     # both at once
+
+Cells the classifier is unsure of are listed in `Reading.unknown` (and shown
+as covered in the board); `consistency_problems` says whether any mine
+placement fits the numbers read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from bot.board import Board
+from bot.errors import InconsistentBoardError, VisionError
+from vision.classify import TileBank, classify, make_bank
+from vision.counter import read_counter
+from vision.locate import Located, locate
+from vision.reading import Reading, UnknownCell
+from vision.skin import Skin, load_skins
+from vision.status import find_controls, is_paused, read_status
+
+
+class BoardReader:
+    """Reads boards of the given skins (default: all installed skins)."""
+
+    def __init__(self, skins: Sequence[Skin] | None = None) -> None:
+        self.skins = list(skins) if skins is not None else load_skins()
+        self.banks: list[TileBank] = [make_bank(s) for s in self.skins]
+
+    @classmethod
+    def for_skin(cls, name: str | None) -> BoardReader:
+        """A reader for one named skin, or every skin for None / "auto"."""
+        if name is None or name == "auto":
+            return cls()
+        return cls(load_skins([name]))
+
+    def locate(self, image: np.ndarray) -> Located:
+        return locate(image, self.banks)
+
+    def read(self, image: np.ndarray, located: Located) -> Reading:
+        """Read a board whose geometry is known (the fast path of the play loop)."""
+        skin, geo = located.skin, located.geometry
+        if is_paused(image, skin, geo):
+            return Reading(
+                skin.name,
+                geo,
+                Board.covered(geo.rows, geo.cols),
+                None,
+                "paused",
+                controls=find_controls(image, skin, geo),
+            )
+        scores = classify(image, geo, located.bank)
+        if scores is None:
+            raise VisionError("the board no longer fits on the image (window moved or resized?)")
+        chars = np.where(scores.unsure, ".", scores.chars)
+        board = Board(tuple("".join(row) for row in chars.tolist()))
+        unknown = tuple(
+            UnknownCell(
+                int(r),
+                int(c),
+                round(float(scores.best[r, c]), 1),
+                round(float(scores.margin[r, c]), 1),
+                str(scores.chars[r, c]),
+            )
+            for r, c in zip(*np.nonzero(scores.unsure), strict=True)
+        )
+        return Reading(
+            skin.name,
+            geo,
+            board,
+            read_counter(image, skin, geo),
+            read_status(image, skin, geo, board),
+            unknown,
+            find_controls(image, skin, geo),
+        )
+
+    def read_fresh(self, image: np.ndarray) -> Reading:
+        return self.read(image, self.locate(image))
+
+
+def consistency_problems(reading: Reading) -> list[str]:
+    """Why no mine placement fits the reading (empty list: consistent).
+
+    Uses the solver, so a reading that passes is one the solver can act on.
+    Lost boards are not checked (their mines are shown and numbers are final).
+    """
+    if reading.status != "playing" or reading.unknown:
+        return []
+    from bot.solver import analyse
+
+    flags = reading.board.count("F")
+    total = None if reading.mines_left is None else reading.mines_left + flags
+    try:
+        analyse(reading.board, total)
+    except InconsistentBoardError as exc:
+        cells = ", ".join(f"({r}, {c})" for r, c in exc.cells)
+        return [f"{exc}" + (f" (cells {cells})" if cells else "")]
+    return []

@@ -1,0 +1,232 @@
+"""Skins are data: a folder `templates/<name>/` with `skin.json` and images.
+
+Everything that differs between clones (tile images, counter glyphs, faces,
+where the counter sits relative to the board, how a new game is started, how a
+chord is made) lives in the manifest, so that adding a clone means adding a
+folder, not code. `load_skins()` finds the built-in folder next to this
+package plus any folders listed in the `MSBOT_TEMPLATES` environment variable.
+
+Manifest fields (all paths relative to the skin folder):
+
+    name            the skin's name (defaults to the folder name)
+    pitch           [w, h] cell pitch (tile + grid line) of the tile images, px
+    pitch_range     [min, max] pitches this skin is recognised at (scalable
+                    clones like GNOME Mines); default: pitch +- 1 px
+    tiles           {char: [png, ...]}: cell images (size = pitch) per board
+                    character (`. F ? 0-8 * ! X`); several images per char are
+                    variants (hover, other window sizes)
+    max_distance    worst mean squared difference (per channel value) still
+                    accepted for a cell; min_margin: least gap to the second-best kind
+    counter         {region, glyphs: {char: png}, format: "left"|"marked/total",
+                    threshold}: the mine counter; see `vision.glyphs`
+    faces           {region, images: {status: [png]}, threshold}: a face button;
+                    its position becomes the "restart" control
+    buttons         {name: {region, images: [png], threshold}}: other controls
+    status_texts    {region, images: {status: [png]}, threshold}: status messages
+    board_status    {lost_if_any: chars, won_if_no_covered: bool}
+    paused          {region, images: [png], threshold}: "paused" overlay
+    play            see `PlaySpec`
+
+A region is [[fx0, dx0], [fy0, dy0], [fx1, dx1], [fy1, dy1]]: corner
+x = board_left + fx * board_width + dx (and the same for y), so it follows
+the board wherever the window is and whatever its size.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.board import ALPHABET
+from bot.errors import VisionError
+from vision.image_io import load_image
+
+#: Built-in skins: `templates/` at the repository root.
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates"
+ENV_VAR = "MSBOT_TEMPLATES"
+
+Region = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class PlaySpec:
+    """How the play loop drives this clone (all data, no special cases in the loop)."""
+
+    #: First-click rule of the clone: "safe" (never a mine), "zero" (opens an area), "none".
+    rule: str = "safe"
+    #: How to chord: "middle", "left" (on a number), "left+right", or None.
+    chord: str | None = None
+    flag_button: str = "right"
+    #: How to start a new game: {"click": "restart"} or {"key": "n"}.
+    restart: Mapping[str, str] = field(default_factory=dict)
+    #: The clone declares a win only once every mine is flagged (xdemineur).
+    win_requires_flags: bool = False
+    #: Right click cycles flag -> ? -> covered.
+    question_marks: bool = False
+    #: How a paused game shows and how to resume it, e.g. {"resume": "focus"}; None if never.
+    pause: Mapping[str, str] | None = None
+    #: Milliseconds to wait after a click before the board shows the change.
+    settle_ms: int = 20
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Small images searched for inside a region (counter digits, faces, messages)."""
+
+    region: Region
+    images: Mapping[str, tuple[np.ndarray, ...]]
+    threshold: float
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Skin:
+    name: str
+    folder: Path
+    pitch: tuple[float, float]
+    pitch_range: tuple[float, float]
+    #: Board character -> tile images (BGR, pitch-sized).
+    tiles: Mapping[str, tuple[np.ndarray, ...]]
+    max_distance: float
+    min_margin: float
+    play: PlaySpec
+    counter: Glyphs | None = None
+    faces: Glyphs | None = None
+    buttons: Mapping[str, Glyphs] = field(default_factory=dict)
+    status_texts: Glyphs | None = None
+    paused: Glyphs | None = None
+    lost_if_any: str = "!"
+    won_if_no_covered: bool = False
+    manifest: Mapping[str, Any] = field(default_factory=dict)
+
+    def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
+        lo, hi = self.pitch_range
+        return lo <= cell_w <= hi and lo <= cell_h <= hi
+
+
+def _region(raw: Any, where: str) -> Region:
+    try:
+        (a, b), (c, d), (e, f), (g, h) = raw
+        return (
+            (float(a), float(b)),
+            (float(c), float(d)),
+            (float(e), float(f)),
+            (float(g), float(h)),
+        )
+    except (TypeError, ValueError) as exc:
+        raise VisionError(f"{where}: region must be [[fx, dx]] * 4, got {raw!r}") from exc
+
+
+def _images(folder: Path, names: Any, where: str) -> tuple[np.ndarray, ...]:
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not names:
+        raise VisionError(f"{where}: expected a list of image files")
+    return tuple(load_image(folder / str(n)) for n in names)
+
+
+def _glyphs(folder: Path, raw: Any, where: str, default_threshold: float) -> Glyphs:
+    if not isinstance(raw, dict) or "region" not in raw or "images" not in raw:
+        raise VisionError(f"{where}: needs 'region' and 'images'")
+    images_raw = raw["images"]
+    if isinstance(images_raw, list):
+        images_raw = {"": images_raw}
+    images = {str(k): _images(folder, v, f"{where}.{k}") for k, v in images_raw.items()}
+    extra = {k: v for k, v in raw.items() if k not in ("region", "images", "threshold")}
+    return Glyphs(
+        _region(raw["region"], where),
+        images,
+        float(raw.get("threshold", default_threshold)),
+        extra,
+    )
+
+
+def load_skin(folder: Path) -> Skin:
+    """The skin described by `folder/skin.json`; a VisionError names any problem."""
+    manifest_path = folder / "skin.json"
+    try:
+        raw = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise VisionError(f"{folder}: no skin.json") from exc
+    except json.JSONDecodeError as exc:
+        raise VisionError(f"{manifest_path}: invalid JSON: {exc}") from exc
+    where = str(manifest_path)
+    try:
+        pitch_w, pitch_h = (float(v) for v in raw["pitch"])
+        tiles_raw = raw["tiles"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise VisionError(f"{where}: needs 'pitch' [w, h] and 'tiles'") from exc
+    tiles: dict[str, tuple[np.ndarray, ...]] = {}
+    for ch, names in tiles_raw.items():
+        if ch not in ALPHABET:
+            raise VisionError(f"{where}: tile key {ch!r} is not a board character")
+        tiles[ch] = _images(folder, names, f"{where}: tiles[{ch}]")
+    if "." not in tiles:
+        raise VisionError(f"{where}: a skin needs at least the covered tile '.'")
+    lo, hi = raw.get("pitch_range", [min(pitch_w, pitch_h) - 1, max(pitch_w, pitch_h) + 1])
+    play_raw = dict(raw.get("play", {}))
+    known = set(PlaySpec.__dataclass_fields__)
+    unknown = set(play_raw) - known
+    if unknown:
+        raise VisionError(f"{where}: unknown play fields {sorted(unknown)}")
+    buttons = {
+        name: _glyphs(folder, spec, f"{where}: buttons.{name}", 60.0)
+        for name, spec in raw.get("buttons", {}).items()
+    }
+    board_status = raw.get("board_status", {})
+
+    def opt(key: str, default_threshold: float) -> Glyphs | None:
+        return (
+            _glyphs(folder, raw[key], f"{where}: {key}", default_threshold) if key in raw else None
+        )
+
+    return Skin(
+        name=str(raw.get("name", folder.name)),
+        folder=folder,
+        pitch=(pitch_w, pitch_h),
+        pitch_range=(float(lo), float(hi)),
+        tiles=tiles,
+        max_distance=float(raw.get("max_distance", 400.0)),
+        min_margin=float(raw.get("min_margin", 100.0)),
+        play=PlaySpec(**play_raw),
+        counter=opt("counter", 60.0),
+        faces=opt("faces", 60.0),
+        buttons=buttons,
+        status_texts=opt("status_texts", 60.0),
+        paused=opt("paused", 60.0),
+        lost_if_any=str(board_status.get("lost_if_any", "!")),
+        won_if_no_covered=bool(board_status.get("won_if_no_covered", False)),
+        manifest=raw,
+    )
+
+
+def skin_dirs() -> list[Path]:
+    """Folders searched for skins: the built-in one, then MSBOT_TEMPLATES (path list)."""
+    dirs = [BUILTIN_DIR]
+    extra = os.environ.get(ENV_VAR, "")
+    dirs += [Path(p) for p in extra.split(os.pathsep) if p]
+    return dirs
+
+
+def load_skins(names: list[str] | None = None) -> list[Skin]:
+    """Every skin found (later folders override same-named skins), or just `names`."""
+    found: dict[str, Path] = {}
+    for base in skin_dirs():
+        if base.is_dir():
+            for sub in sorted(base.iterdir()):
+                if (sub / "skin.json").is_file():
+                    found[sub.name] = sub
+    if names is not None:
+        missing = [n for n in names if n not in found]
+        if missing:
+            raise VisionError(
+                f"unknown skin {', '.join(missing)} (known: {', '.join(sorted(found)) or 'none'})"
+            )
+        return [load_skin(found[n]) for n in names]
+    return [load_skin(p) for p in found.values()]
