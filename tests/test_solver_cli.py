@@ -77,3 +77,17 @@ def test_inconsistent_board_exit_2() -> None:
     done = solve("--json", stdin="FF.\n1..\n")
     assert done.returncode == 2
     assert "(1, 0)" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_strength_option_and_stream_field() -> None:
+    done = solve("--mines", "3", "--strength", "full", "--json", stdin=".100\n.310\nFF10\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["move"]["p_mine"] == 0.5
+    lines = [
+        json.dumps({"board": [".1.1."], "mines": 1, "strength": "full"}),
+        json.dumps({"board": [".1.1."], "strength": "strong"}),
+    ]
+    done = solve("--stream", stdin="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[0]["mines"] == [[0, 2]]
+    assert "strength" in answers[1]["error"]

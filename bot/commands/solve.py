@@ -16,6 +16,7 @@ from bot.errors import MsbotError
 from bot.solver import Analysis, analyse
 
 RULES = ("safe", "zero", "none")
+STRENGTHS = ("fast", "full")
 
 DESCRIPTION = """\
 Analyse a Minesweeper board in the text format (one line per row: '.' covered,
@@ -32,8 +33,9 @@ certain cells are exact either way.
 """
 
 STREAM_HELP = (
-    'read JSON lines {"board": ["..", ..], "mines": N, "rule": "safe"} from stdin '
-    'and write one --json object per line (a bad line gets {"error": ...})'
+    'read JSON lines {"board": ["..", ..], "mines": N, "rule": "safe", "strength": "fast"} '
+    "from stdin (rule and strength optional: the command-line values by default) and write "
+    'one --json object per line (a bad line gets {"error": ...})'
 )
 
 
@@ -52,6 +54,13 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--rule", choices=RULES, default="safe", help="first-click rule of the game (default safe)"
+    )
+    parser.add_argument(
+        "--strength",
+        choices=STRENGTHS,
+        default="fast",
+        help="fast: lowest-risk guess, a few ms; full: look-ahead, endgame search and 50/50 "
+        "handling for guesses, tens of ms (default fast)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--stream", action="store_true", help=STREAM_HELP)
@@ -114,7 +123,7 @@ def _read(path: str) -> str:
         raise MsbotError(f"{path} is not a text file: {exc.reason}") from exc
 
 
-def _stream_line(line: str, default_rule: str) -> dict[str, Any]:
+def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[str, Any]:
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -134,18 +143,23 @@ def _stream_line(line: str, default_rule: str) -> dict[str, Any]:
     rule = request.get("rule", default_rule)
     if rule not in RULES:
         return {"error": f'"rule" must be one of {", ".join(RULES)}'}
+    strength = request.get("strength", default_strength)
+    if strength not in STRENGTHS:
+        return {"error": f'"strength" must be one of {", ".join(STRENGTHS)}'}
     try:
-        return to_json(analyse(parse_board(text), mines, rule))
+        return to_json(analyse(parse_board(text), mines, rule, strength=strength))
     except MsbotError as exc:
         return {"error": str(exc)}
 
 
-def stream(source: TextIO, sink: TextIO, default_rule: str = "safe") -> None:
+def stream(
+    source: TextIO, sink: TextIO, default_rule: str = "safe", default_strength: str = "fast"
+) -> None:
     """Answer JSON lines until EOF; each answer is flushed at once."""
     for line in source:
         if not line.strip():
             continue
-        sink.write(json.dumps(_stream_line(line, default_rule)) + "\n")
+        sink.write(json.dumps(_stream_line(line, default_rule, default_strength)) + "\n")
         sink.flush()
 
 
@@ -153,12 +167,12 @@ def run(args: argparse.Namespace) -> int:
     if args.stream:
         if args.file != "-":
             raise MsbotError("--stream reads stdin; do not give a FILE")
-        stream(sys.stdin, sys.stdout, args.rule)
+        stream(sys.stdin, sys.stdout, args.rule, args.strength)
         return 0
     if args.mines is not None and args.mines < 0:
         raise MsbotError("--mines must be >= 0")
     board = parse_board(_read(args.file))
-    analysis = analyse(board, args.mines, args.rule)
+    analysis = analyse(board, args.mines, args.rule, strength=args.strength)
     if args.json:
         print(json.dumps(to_json(analysis)))
     else:
