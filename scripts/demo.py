@@ -1,4 +1,5 @@
-"""`make demo`: a virtual display, a real xdemineur, three games played hands-free.
+"""`make demo`: a virtual display, a real xdemineur (16x16, 40 mines), three games
+played hands-free.
 
 On a bare machine nothing else is needed (`make demo` installs the packages
 first). The recordings are left in ./demo-recordings/<time>/ (frames, readings
@@ -22,7 +23,7 @@ from bot.xdisplay import VirtualDisplay  # noqa: E402
 
 GAMES = 3
 CLONE = "xdemineur"
-SIZE = "beginner"
+SIZE = "intermediate"
 
 
 def main() -> int:
