@@ -67,7 +67,11 @@ def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
 
 
 def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, list[Hit]]:
-    """The characters found in the region, left to right (greedy non-overlapping)."""
+    """The characters found in the region, left to right (greedy non-overlapping).
+
+    A gap wider than a glyph becomes a space, so separate numbers on one line
+    (sgt-mines' timer and its "Marked: n / 10") stay apart.
+    """
     x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
     crop = image[y0:y1, x0:x1]
     hits: list[Hit] = []
@@ -91,4 +95,9 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
         ):
             kept.append(hit)
     kept.sort(key=lambda h: h.x)
-    return "".join(h.key for h in kept), kept
+    text = ""
+    for i, hit in enumerate(kept):
+        if i and hit.x - hit.w / 2 - (kept[i - 1].x + kept[i - 1].w / 2) > min(hit.w, kept[i - 1].w):
+            text += " "
+        text += hit.key
+    return text, kept

@@ -107,11 +107,29 @@ def _touches_edge(geo: Geometry, shape: tuple[int, ...]) -> bool:
     )
 
 
+def _snap(geo: Geometry, skin: Skin) -> Geometry:
+    """The grid with the skin's own pitch when the skin does not scale.
+
+    The lattice fit mixes covered and open tile insides, which are not centred
+    alike; a clone with a fixed cell size is better served by its known pitch,
+    kept centred on the fitted grid.
+    """
+    lo, hi = skin.pitch_range
+    pw, ph = skin.pitch
+    if hi - lo > 2 or abs(geo.cell_w - pw) > 1 or abs(geo.cell_h - ph) > 1:
+        return geo
+    cx = geo.left + geo.width / 2
+    cy = geo.top + geo.height / 2
+    left = round(cx - geo.cols * pw / 2)
+    top = round(cy - geo.rows * ph / 2)
+    return Geometry(float(left), float(top), pw, ph, geo.rows, geo.cols)
+
+
 def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> _Candidate | None:
     """The skin that reads this grid best, or None if none reads it."""
     best: _Candidate | None = None
-    geo = lattice.geometry
     for bank in banks:
+        geo = _snap(lattice.geometry, bank.skin)
         if not bank.skin.accepts_pitch(geo.cell_w, geo.cell_h):
             continue
         refined = _refine(image, geo, bank)
