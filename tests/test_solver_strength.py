@@ -158,3 +158,11 @@ def test_enclosed_fifty_fifty_is_found_and_guessed() -> None:
     base = base_of(board, 1)
     pair = find_fifty_fifty(base.position.constraints, base.position.unknown, base.neighbours)
     assert pair is None
+
+
+def test_full_on_a_big_board_with_huge_counts() -> None:
+    # Placement counts here are far beyond float range; the guess must still be scored.
+    board = Board.covered(60, 60).with_cell((30, 30), "2")
+    move = analyse(board, 700, strength="full").move
+    assert move is not None and move.reason == "guess"
+    assert move.p_mine < 0.25

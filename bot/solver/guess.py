@@ -94,7 +94,8 @@ def score(
     weight = sum(o.weight for o in outcomes)
     if not weight:
         return Scored(cell, p_mine, 0.0, True)
-    expected = sum(o.weight * (1.0 if o.progress else o.next_safety) for o in outcomes) / weight
+    # Ratios first: weights are exact integers far beyond float range on big boards.
+    expected = sum((o.weight / weight) * (1.0 if o.progress else o.next_safety) for o in outcomes)
     return Scored(cell, p_mine, (1.0 - p_mine) * expected, len(outcomes) <= 1)
 
 
