@@ -80,12 +80,13 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
     The lattice finder sees cells by their flat insides; a row of numbers and
     flags has few of those, so the skin's templates finish the job.
     """
+    limit = float(bank.skin.manifest.get("grow_distance", bank.skin.max_distance / 3))
     grown = True
     while grown:
         grown = False
         for side in ("top", "bottom", "left", "right"):
             scores = classify(image, _strip(geo, side), bank)
-            if scores is None or scores.unsure.any():
+            if scores is None or scores.unsure.any() or scores.best.max() > limit:
                 continue
             dx = -geo.cell_w if side == "left" else 0.0
             dy = -geo.cell_h if side == "top" else 0.0
