@@ -17,7 +17,7 @@ from bot import __version__
 from bot.errors import MsbotError
 
 #: Sub-command modules, in the order `msbot --help` lists them.
-COMMANDS = ("solve", "bench", "replay", "play")
+COMMANDS = ("solve", "bench", "replay", "play", "learn_skin")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,84 @@
+"""`msbot learn-skin NAME SCREENSHOT... [--board L,T,W,H] [--mines N] [--out DIR]`.
+
+Learns the skin of a clone msbot has never seen from screenshots of it (a
+fresh board, a game in progress, ideally a lost or won board) and writes
+`templates/NAME/` (or DIR), which `msbot replay`/`msbot play --skin NAME` then
+use. The learned skin is read back on every screenshot and the result is
+printed, so a person sees at once whether it reads its own examples.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from bot.errors import VisionError
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "learn-skin",
+        help="learn a new clone's look from screenshots",
+        description="Learn a skin (tiles, names) from screenshots of a Minesweeper clone.",
+    )
+    parser.add_argument("name", metavar="NAME", help="name of the new skin")
+    parser.add_argument("screenshots", nargs="+", metavar="SCREENSHOT", help="PNG screenshots")
+    parser.add_argument("--board", metavar="L,T,W,H", help="board rectangle in pixels")
+    parser.add_argument("--mines", type=int, help="mines on the board (checks the reading)")
+    parser.add_argument("--out", metavar="DIR", help="output folder (default templates/NAME)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.image_io import load_image
+    from vision.learn.grid import BoardRect
+    from vision.learn.learn import learn
+    from vision.learn.writer import write_skin
+    from vision.skin import BUILTIN_DIR
+
+    name = str(args.name)
+    if not name or "/" in name or name.startswith("."):
+        raise VisionError(f"bad skin name {name!r}")
+    board = BoardRect.parse(args.board) if args.board else None
+    images = [load_image(p) for p in args.screenshots]
+    learned = learn(images, board)
+    out = Path(args.out) if args.out else BUILTIN_DIR / name
+    path = write_skin(name, learned, out, [str(p) for p in args.screenshots])
+    tiles = learned.tiles_by_char()
+    print(f"learned skin {name!r}: kinds {' '.join(sorted(tiles))} -> {path}")
+    for note in learned.notes:
+        print(f"  note: {note}")
+    return _check(path.parent, images, args.screenshots, args.mines)
+
+
+def _check(folder: Path, images: list[Any], names: list[str], mines: int | None) -> int:
+    """Read every screenshot back with the new skin; 1 if any cell stays unknown."""
+    from bot.errors import MsbotError
+    from vision.reader import BoardReader
+    from vision.skin import load_skin
+
+    reader = BoardReader([load_skin(folder)])
+    bad = 0
+    for image, name in zip(images, names, strict=True):
+        try:
+            reading = reader.read_fresh(image)
+        except MsbotError as exc:
+            print(f"  {name}: not read: {exc}")
+            bad += 1
+            continue
+        geo = reading.geometry
+        extra = ""
+        if mines is not None and reading.status == "playing" and not reading.unknown:
+            from bot.solver import analyse
+
+            try:
+                analyse(reading.board, mines)
+            except MsbotError as exc:
+                extra = f", inconsistent with {mines} mines: {exc}"
+        print(
+            f"  {name}: {geo.rows}x{geo.cols} board, {reading.status}, "
+            f"{len(reading.unknown)} unknown cell(s){extra}"
+        )
+        bad += bool(reading.unknown) or bool(extra)
+    return 1 if bad else 0

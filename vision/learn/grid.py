@@ -1,0 +1,150 @@
+"""Find the board grid of an unknown skin, and cut its cells into comparable patches.
+
+The skin-free lattice finder (`vision.lattice`) already gives pitch, origin,
+rows and columns from flat tile insides. Two things are added for learning:
+the user may name the board rectangle when a screenshot holds other grids,
+and fixed-size clones get an integer pitch and origin (their tiles are drawn
+on whole pixels; a half-pixel fit would blur every template). Frames of one
+clone are then aligned to each other to the pixel, so the same kind of cell
+gives the same patch in every frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.errors import VisionError
+from vision.classify import board_patches
+from vision.geometry import Geometry
+from vision.lattice import find_lattices
+
+#: A pitch this close to a whole number is a fixed-size clone drawn on whole pixels.
+INTEGER_PITCH = 0.15
+
+
+@dataclass(frozen=True)
+class BoardRect:
+    """The board rectangle a user gave with `--board L,T,W,H` (screen pixels)."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @staticmethod
+    def parse(text: str) -> BoardRect:
+        try:
+            left, top, width, height = (int(v) for v in text.split(","))
+        except ValueError as exc:
+            raise VisionError(f"--board wants L,T,W,H in pixels, got {text!r}") from exc
+        if width <= 0 or height <= 0 or left < 0 or top < 0:
+            raise VisionError(f"--board {text}: width and height must be positive")
+        return BoardRect(left, top, width, height)
+
+
+def _snap(geo: Geometry) -> Geometry:
+    """Whole-pixel pitch and origin when the pitch is (nearly) a whole number."""
+    pw, ph = round(geo.cell_w), round(geo.cell_h)
+    if abs(geo.cell_w - pw) > INTEGER_PITCH or abs(geo.cell_h - ph) > INTEGER_PITCH:
+        return geo
+    return Geometry(float(round(geo.left)), float(round(geo.top)), pw, ph, geo.rows, geo.cols)
+
+
+def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
+    """The board's grid: the lattice with most tiles (inside `board` when given)."""
+    if board is not None:
+        height, width = image.shape[:2]
+        if board.left + board.width > width or board.top + board.height > height:
+            raise VisionError(
+                f"--board {board.left},{board.top},{board.width},{board.height} "
+                f"leaves the {width}x{height} screenshot"
+            )
+        crop = image[board.top : board.top + board.height, board.left : board.left + board.width]
+        lattices = find_lattices(crop)
+        if not lattices:
+            raise VisionError("no grid of tiles inside the --board rectangle")
+        geo = lattices[0].geometry.shifted(board.left, board.top)
+    else:
+        lattices = find_lattices(image)
+        if not lattices:
+            raise VisionError("no grid of tiles found in the screenshot (try --board L,T,W,H)")
+        geo = lattices[0].geometry
+    return _snap(geo)
+
+
+def patches(image: np.ndarray, geo: Geometry) -> np.ndarray:
+    """(rows*cols, PATCH*PATCH*3) float32 cell patches, as `vision.classify` compares them."""
+    found = board_patches(image, geo)
+    if found is None:
+        raise VisionError("the board grid leaves the screenshot")
+    return found
+
+
+def align(image: np.ndarray, geo: Geometry, reference: np.ndarray) -> Geometry:
+    """`geo` moved by up to a pixel so its cells best match the `reference` patches.
+
+    The lattice fit of two screenshots of one clone can differ by a pixel (the
+    fit mixes covered and open tiles); templates cut from both must agree.
+    Score: mean distance of each cell to its nearest reference cell.
+    """
+    reference = np.unique(reference, axis=0)
+    ref_norm = (reference**2).sum(axis=1)
+    best: tuple[float, Geometry] | None = None
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            moved = geo.shifted(dx, dy)
+            cells = board_patches(image, moved)
+            if cells is None:
+                continue
+            dist = (cells**2).sum(axis=1)[:, None] - 2.0 * cells @ reference.T + ref_norm[None, :]
+            score = float(np.maximum(dist, 0.0).min(axis=1).mean())
+            if best is None or score < best[0]:
+                best = (score, moved)
+    return geo if best is None else best[1]
+
+
+def cell_image(image: np.ndarray, geo: Geometry, row: int, col: int) -> np.ndarray:
+    """One cell cut at the (rounded) pitch: what a skin's tile PNG holds."""
+    x0 = round(geo.left + col * geo.cell_w)
+    y0 = round(geo.top + row * geo.cell_h)
+    return image[y0 : y0 + round(geo.cell_h), x0 : x0 + round(geo.cell_w)].copy()
+
+
+def _ring(image: np.ndarray, geo: Geometry, width: int = 3) -> np.ndarray | None:
+    """The pixels in a thin band just outside the board (None: off the image)."""
+    x0, y0 = round(geo.left) - width, round(geo.top) - width
+    x1, y1 = round(geo.left + geo.width) + width, round(geo.top + geo.height) + width
+    height, img_w = image.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > img_w or y1 > height:
+        return None
+    box = image[y0:y1, x0:x1]
+    return np.concatenate(
+        [
+            box[:width].reshape(-1),
+            box[-width:].reshape(-1),
+            box[:, :width].reshape(-1),
+            box[:, -width:].reshape(-1),
+        ]
+    )
+
+
+def find_grids(images: list[np.ndarray], board: BoardRect | None = None) -> list[Geometry]:
+    """`find_grid` for each image, reusing an earlier frame's grid when the board's
+    surroundings are pixel-identical (frames of one game: the window did not move)."""
+    found: list[tuple[np.ndarray, Geometry]] = []
+    out: list[Geometry] = []
+    for image in images:
+        for old_ring, old_geo in found:
+            here = _ring(image, old_geo)
+            if here is not None and here.shape == old_ring.shape and np.array_equal(here, old_ring):
+                out.append(old_geo)
+                break
+        else:
+            geo = find_grid(image, board)
+            ring = _ring(image, geo)
+            if ring is not None:
+                found.append((ring, geo))
+            out.append(geo)
+    return out

@@ -1,0 +1,351 @@
+"""Name the clusters of one clone: covered, 0-8, flag, mines, decided by game logic.
+
+Appearance alone cannot say which glyph is a "3"; the rules of Minesweeper
+can. Every subset M of the clusters is tried as "the clusters that are mines"
+(shown mines, the exploded mine, flags) at once, as one matrix product of
+neighbour counts. A frame is *complete* under M when every open cell's
+cluster shows the same count of mine neighbours everywhere in that frame,
+either with covered cells as safe (a lost board with its mines shown) or as
+mines (a won board). The M explaining most cells of complete frames wins;
+each cluster whose cells all show count v there is the number v. Numbers
+never seen on a complete frame are tried 1-8 with the solver on the other
+frames, and named only when exactly one value keeps them all consistent.
+What is still unexplained is left unknown, never guessed.
+
+Covered is the most common cluster on the frame most dominated by one
+cluster (a fresh board); 0 is the flattest of the others.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.board import Board
+from bot.errors import InconsistentBoardError
+
+#: Share of a frame's open cells that may be unexplained (wrong flags, question marks).
+SLACK = 0.03
+#: At most this many clusters are tried as mine kinds (2**n subsets).
+MAX_CANDIDATES = 13
+#: A patch whose pixels vary less than this (std per channel value) is flat.
+FLAT_STD = 12.0
+
+
+@dataclass(frozen=True)
+class Naming:
+    """Board character per cluster (absent: unknown) and what the evidence was."""
+
+    names: dict[int, str]
+    #: Per frame: "lost", "won" (complete under that reading) or "" (in progress).
+    complete: list[str]
+    notes: list[str] = field(default_factory=list)
+
+
+def _neighbour_counts(labels: np.ndarray, k: int) -> np.ndarray:
+    """(k, cells): for each cluster, how many of each cell's 8 neighbours belong to it."""
+    rows, cols = labels.shape
+    onehot = (labels[None, :, :] == np.arange(k)[:, None, None]).astype(np.int32)
+    padded = np.pad(onehot, ((0, 0), (1, 1), (1, 1)))
+    total = np.zeros_like(onehot)
+    for dr, dc in itertools.product((0, 1, 2), repeat=2):
+        if (dr, dc) != (1, 1):
+            total += padded[:, dr : dr + rows, dc : dc + cols]
+    return np.asarray(total.reshape(k, -1))
+
+
+def _flatness(faces: np.ndarray) -> np.ndarray:
+    """Std of the middle of each face (per channel, averaged): low for flat tiles.
+
+    The rim is left out: grid lines and gaps between tiles are part of a cell
+    patch but say nothing about what the tile shows.
+    """
+    side = round((faces.shape[1] // 3) ** 0.5)
+    rim = max(1, side // 5)
+    pix = faces.reshape(len(faces), side, side, 3)[:, rim:-rim, rim:-rim].reshape(len(faces), -1, 3)
+    return np.asarray(pix.std(axis=1).mean(axis=1))
+
+
+def _redness(faces: np.ndarray) -> np.ndarray:
+    """Share of pixels that are strongly red (BGR): the exploded mine's background."""
+    pix = faces.reshape(len(faces), -1, 3)
+    red = (pix[:, :, 2] > 150) & (pix[:, :, 1] < 90) & (pix[:, :, 0] < 90)
+    return np.asarray(red.mean(axis=1))
+
+
+@dataclass(frozen=True)
+class _FrameEval:
+    """Per subset: is the frame complete (and how), and each cluster's uniform count."""
+
+    complete: np.ndarray  # (S,) 0 = no, 1 = lost, 2 = won
+    explained: np.ndarray  # (S, k) cells of each cluster explained in this frame
+    value: np.ndarray  # (S, k) the count, -1 when not uniform / not a number
+
+
+def _evaluate(
+    labels: np.ndarray, k: int, masks: np.ndarray, covered: int, zero: int | None
+) -> _FrameEval:
+    counts_n = _neighbour_counts(labels, k)
+    flat = labels.reshape(-1)
+    present = np.bincount(flat, minlength=k)
+    s = len(masks)
+    mine_counts = masks.astype(np.int32) @ counts_n  # (S, cells)
+    best_complete = np.zeros(s, dtype=np.int8)
+    best_explained = np.zeros((s, k), dtype=np.int64)
+    best_value = np.full((s, k), -1, dtype=np.int64)
+    for mode, counts in ((1, mine_counts), (2, mine_counts + counts_n[covered][None, :])):
+        value = np.full((s, k), -1, dtype=np.int64)
+        for c in np.nonzero(present)[0]:
+            if c == covered:
+                continue
+            vals = counts[:, flat == c]
+            uniform = (vals.min(axis=1) == vals.max(axis=1)) & ~masks[:, c]
+            value[:, c] = np.where(uniform, vals[:, 0], -1)
+        # Two clusters with one count in one frame cannot both be that number:
+        # the rarer one is not (a wrong flag or question mark beside real numbers).
+        for a, b in itertools.combinations(np.nonzero(present)[0], 2):
+            clash = (value[:, a] >= 0) & (value[:, a] == value[:, b])
+            value[clash, b if present[b] <= present[a] else a] = -1
+        open_cells = ((~masks) * present[None, :]).sum(axis=1) - present[covered]
+        explained = (value >= 0) * present[None, :]
+        ok = explained.sum(axis=1) >= open_cells - np.maximum(2, SLACK * open_cells)
+        ok &= open_cells > 0
+        if zero is not None and present[zero]:
+            ok &= value[:, zero] == 0
+        if mode == 1:
+            ok &= (masks * present[None, :]).sum(axis=1) > 0
+        take = ok & (best_complete == 0)
+        best_complete[take] = mode
+        best_explained[take] = explained[take]
+        best_value[take] = value[take]
+    return _FrameEval(best_complete, best_explained, best_value)
+
+
+def _pick_covered(frames: Sequence[np.ndarray], k: int) -> int:
+    best = (-1.0, 0)
+    for labels in frames:
+        counts = np.bincount(labels.reshape(-1), minlength=k)
+        share = counts.max() / counts.sum()
+        if share > best[0]:
+            best = (float(share), int(counts.argmax()))
+    return best[1]
+
+
+def name_clusters(
+    frames: Sequence[np.ndarray], faces: np.ndarray, sequences: Sequence[int]
+) -> Naming:
+    """Names for the clusters of `frames` (label grids); see the module docstring.
+
+    `faces` holds one patch per cluster; `sequences[i]` groups frames of one
+    game in order (same board, same place), used for flags turning into wrong flags.
+    """
+    k = len(faces)
+    notes: list[str] = []
+    covered = _pick_covered(frames, k)
+    names: dict[int, str] = {covered: "."}
+    flat = _flatness(faces)
+    others = [c for c in range(k) if c != covered]
+    flat_others = [c for c in others if flat[c] < FLAT_STD]
+    zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
+    if zero is not None:
+        names[zero] = "0"
+    hits = _hits(frames, faces, {covered} | ({zero} if zero is not None else set()))
+    candidates = [c for c in others if c != zero and c not in hits]
+    if len(candidates) > MAX_CANDIDATES:
+        total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
+        candidates = sorted(candidates, key=lambda c: -total[c])[:MAX_CANDIDATES]
+        notes.append(f"only the {MAX_CANDIDATES} most common clusters were tried as mine kinds")
+    subsets = np.array(list(itertools.product((False, True), repeat=len(candidates))), dtype=bool)
+    masks = np.zeros((len(subsets), k), dtype=bool)
+    masks[:, candidates] = subsets.reshape(len(subsets), -1)
+    masks[:, sorted(hits)] = True
+    evals = [_evaluate(f, k, masks, covered, zero) for f in frames]
+    # A cluster's value must agree across every complete frame it appears in.
+    value = np.full((len(masks), k), -1, dtype=np.int64)
+    conflict = np.zeros((len(masks), k), dtype=bool)
+    explained = np.zeros((len(masks), k), dtype=np.int64)
+    for ev, labels in zip(evals, frames, strict=True):
+        present = np.bincount(labels.reshape(-1), minlength=k) > 0
+        done = ev.complete > 0
+        here = done[:, None] & present[None, :]
+        bad = here & ((ev.value < 0) | ((value >= 0) & (value != ev.value)))
+        conflict |= bad
+        value = np.where(here & (ev.value >= 0) & (value < 0), ev.value, value)
+        explained += ev.explained * done[:, None]
+    value[conflict] = -1
+    score = np.where(conflict, 0, explained).sum(axis=1) * 64 - masks.sum(axis=1)
+    best = int(score.argmax())
+    mines = set(np.nonzero(masks[best])[0].tolist())
+    complete = ["", "lost", "won"]
+    frame_modes = [complete[int(ev.complete[best])] for ev in evals]
+    sequences_of = list(sequences)
+    for c in range(k):
+        v = int(value[best, c])
+        if c in names or c in mines or v < 1:
+            continue
+        if _was_mine_kind(frames, sequences_of, c, mines):
+            notes.append(f"cluster {c} was a flag before: not a number")
+            continue
+        names[c] = str(v)
+    _name_mines(frames, mines, hits, names)
+    _name_others(frames, faces, sequences, frame_modes, names)
+    _name_questions(faces, covered, names)
+    _name_by_solver(frames, names, notes)
+    for c in range(k):
+        if c not in names:
+            notes.append(f"cluster {c} left unknown")
+    return Naming(names, frame_modes, notes)
+
+
+def _hits(frames: Sequence[np.ndarray], faces: np.ndarray, skip: set[int]) -> set[int]:
+    """The exploded mine: a red tile, at most one per frame (reddest first, never two at once).
+
+    Every clone draws the mine that was hit on red; a red-crossed wrong flag is
+    less red and shares its frame with the hit, so it is not taken.
+    """
+    red = _redness(faces)
+    seen = np.array([[int((labels == c).sum()) for labels in frames] for c in range(len(faces))])
+    chosen: set[int] = set()
+    for c in np.argsort(-red).tolist():
+        if c in skip or red[c] <= 0.2 or seen[c].max() != 1:
+            continue
+        if any(bool(((seen[c] > 0) & (seen[h] > 0)).any()) for h in chosen):
+            continue
+        chosen.add(c)
+    return chosen
+
+
+def _name_mines(
+    frames: Sequence[np.ndarray], mines: set[int], hits: set[int], names: dict[int, str]
+) -> None:
+    """A lost board shows the hit mine, so a mine kind seen on a board without it
+    (in play, or won) is the flag; the rest are shown mines."""
+    lost = [any((labels == h).any() for h in hits) for labels in frames]
+    for c in sorted(hits):
+        names[c] = "!"
+    for c in sorted(mines - hits):
+        on_unlost = any(
+            (labels == c).any() and not was for labels, was in zip(frames, lost, strict=True)
+        )
+        names[c] = "F" if on_unlost else "*"
+
+
+def _name_others(
+    frames: Sequence[np.ndarray],
+    faces: np.ndarray,
+    sequences: Sequence[int],
+    modes: list[str],
+    names: dict[int, str],
+) -> None:
+    """Wrong flags: shown only on boards with mines shown, where the same game had a flag."""
+    flags = {c for c, n in names.items() if n == "F"}
+    for c in range(len(faces)):
+        if c in names:
+            continue
+        seen = [int((labels == c).sum()) for labels in frames]
+        if not flags:
+            continue
+        # Wrong flag: only on boards with mines shown, where the same game had a flag.
+        was_flag = True
+        for i, labels in enumerate(frames):
+            if not seen[i]:
+                continue
+            if modes[i] != "lost":
+                was_flag = False
+                break
+            before = [
+                frames[j]
+                for j in range(i)
+                if sequences[j] == sequences[i] and frames[j].shape == labels.shape
+            ]
+            cells = labels == c
+            if not before or not any(np.isin(b[cells], list(flags)).all() for b in before):
+                was_flag = False
+                break
+        if was_flag:
+            names[c] = "X"
+
+
+def _was_mine_kind(
+    frames: Sequence[np.ndarray], sequences: list[int], c: int, mines: set[int]
+) -> bool:
+    """Whether cells of `c` showed a mine kind (a flag) earlier in the same game.
+
+    A flagged cell is never opened, so such a cluster is no number (a wrong flag).
+    """
+    for i, labels in enumerate(frames):
+        cells = labels == c
+        if not cells.any():
+            continue
+        for j in range(i):
+            same = sequences[j] == sequences[i] and frames[j].shape == labels.shape
+            if same and np.isin(frames[j][cells], sorted(mines)).any():
+                return True
+    return False
+
+
+def _name_questions(faces: np.ndarray, covered: int, names: dict[int, str]) -> None:
+    """The question mark: a covered tile with a glyph (its rim is the covered tile's rim).
+
+    Named only when exactly one unnamed cluster qualifies; hover variants of
+    the covered tile differ on the rim too and stay unknown.
+    """
+    side = round((faces.shape[1] // 3) ** 0.5)
+    rim = max(1, side // 5)
+    tiles = faces.reshape(len(faces), side, side, 3)
+    ring = np.ones((side, side), dtype=bool)
+    ring[rim:-rim, rim:-rim] = False
+    outer = tiles[:, ring]
+    inner = tiles[:, ~ring]
+    rim_d = ((outer - outer[covered]) ** 2).mean(axis=(1, 2))
+    mid_d = ((inner - inner[covered]) ** 2).mean(axis=(1, 2))
+    found = [
+        c
+        for c in range(len(faces))
+        if c not in names and rim_d[c] < 100.0 and mid_d[c] > 4 * max(rim_d[c], 100.0)
+    ]
+    if len(found) == 1 and "?" not in names.values():
+        names[found[0]] = "?"
+
+
+def _board(labels: np.ndarray, names: dict[int, str], extra: dict[int, str]) -> Board:
+    """The frame as board text; clusters without a name read as covered."""
+    lookup = np.array([extra.get(c, names.get(c, ".")) for c in range(labels.max() + 1)])
+    chars = lookup[labels]
+    chars[chars == "?"] = "."
+    return Board(tuple("".join(row) for row in chars.tolist()))
+
+
+def _consistent(board: Board) -> bool:
+    from bot.solver import analyse
+
+    try:
+        analyse(board)
+    except InconsistentBoardError:
+        return False
+    return True
+
+
+def _name_by_solver(frames: Sequence[np.ndarray], names: dict[int, str], notes: list[str]) -> None:
+    """Numbers never seen on a complete board: the one value 1-8 the solver accepts."""
+    used = {n for n in names.values() if n.isdigit()}
+    k = max(int(f.max()) for f in frames) + 1
+    for c in range(k):
+        if c in names:
+            continue
+        where = [f for f in frames if (f == c).any()]
+        fits = []
+        for v in "12345678":
+            if v in used:
+                continue
+            if all(_consistent(_board(f, names, {c: v})) for f in where):
+                fits.append(v)
+        if len(fits) == 1:
+            names[c] = fits[0]
+            used.add(fits[0])
+            notes.append(f"cluster {c} named {fits[0]} by the solver (the only value that fits)")
+        elif fits:
+            notes.append(f"cluster {c}: values {', '.join(fits)} all fit; left unknown")

@@ -1,0 +1,139 @@
+"""Write a learned skin as `templates/NAME/` (the built-in skins' format) plus a report picture.
+
+The manifest is the same data `vision.skin.load_skin` reads for the built-in
+skins, so the learned skin is used by `msbot replay` / `msbot play --skin NAME`
+without any code. Thresholds are derived from the learned tiles: a cell is
+accepted only well inside half the distance between two different kinds.
+What the learner could not name is not written as a tile (left unknown) but
+shown in the report, so a person sees what is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from bot.errors import VisionError
+from vision.classify import shrink
+from vision.learn.cluster import distances
+from vision.learn.learn import Learned
+
+FILE_NAMES = {".": "covered", "F": "flag", "?": "question", "*": "mine", "!": "exploded"}
+FILE_NAMES["X"] = "wrong_flag"
+#: Thresholds never looser than the built-in skins'.
+MAX_DISTANCE = 300.0
+MIN_MARGIN = 150.0
+
+
+def _file_name(ch: str, i: int) -> str:
+    base = FILE_NAMES.get(ch, ch)
+    return f"tiles/{base}.png" if i == 0 else f"tiles/{base}_{i + 1}.png"
+
+
+def thresholds(tiles: dict[str, list[np.ndarray]]) -> tuple[float, float]:
+    """(max_distance, min_margin) from the closest pair of tiles of different kinds."""
+    chars = [ch for ch, imgs in tiles.items() for _ in imgs]
+    if len(set(chars)) < 2:
+        return MAX_DISTANCE, MIN_MARGIN
+    faces = np.stack([shrink(img) for imgs in tiles.values() for img in imgs])
+    d = distances(faces, faces)
+    other = np.array(chars)[:, None] != np.array(chars)[None, :]
+    closest = float(d[other].min())
+    return min(MAX_DISTANCE, closest / 3), min(MIN_MARGIN, closest / 4)
+
+
+def manifest(
+    name: str, learned: Learned, files: dict[str, list[str]], sources: list[str]
+) -> dict[str, Any]:
+    tiles = learned.tiles_by_char()
+    max_d, margin = thresholds(tiles)
+    pitches = learned.pitches()
+    pw, ph = pitches[0]
+    lo = min(min(p) for p in pitches) - 1
+    hi = max(max(p) for p in pitches) + 1
+    unknown = sum(
+        int(np.isin(lab, [c for c in range(g.clusters.count) if c not in g.naming.names]).sum())
+        for g in learned.groups
+        for lab in g.labels
+    )
+    return {
+        "name": name,
+        "about": f"learned by msbot learn-skin from {len(sources)} screenshot(s)",
+        "pitch": [round(pw, 3), round(ph, 3)],
+        "pitch_range": [round(lo, 3), round(hi, 3)],
+        "tiles": files,
+        "max_distance": round(max_d, 1),
+        "min_margin": round(margin, 1),
+        "board_status": {"lost_if_any": "!" if "!" in tiles else "", "won_if_no_covered": True},
+        "play": {"rule": "safe", "chord": None, "flag_button": "right"},
+        "learned": {
+            "screenshots": sources,
+            "kinds": sorted(tiles),
+            "unknown_cells": unknown,
+            "notes": learned.notes,
+        },
+    }
+
+
+def report_image(learned: Learned, size: int = 48) -> np.ndarray:
+    """Every cluster's tile, enlarged, with its learned name (or "??") and cell count."""
+    rows: list[np.ndarray] = []
+    for g in learned.groups:
+        counts = g.clusters.sizes()
+        cells = []
+        for c, tile in enumerate(g.tiles):
+            big = cv2.resize(tile, (size, size), interpolation=cv2.INTER_NEAREST)
+            card = np.full((size + 34, size + 16, 3), 255, np.uint8)
+            card[4 : 4 + size, 8 : 8 + size] = big
+            label = g.naming.names.get(c, "??")
+            colour = (0, 0, 0) if c in g.naming.names else (0, 0, 255)
+            cv2.putText(card, label, (8, size + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1)
+            cv2.putText(
+                card,
+                str(int(counts[c])),
+                (8, size + 31),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.35,
+                (90, 90, 90),
+                1,
+            )
+            cells.append(card)
+        per_row = 12
+        while len(cells) % per_row:
+            cells.append(np.full_like(cells[0], 255))
+        lines = [np.hstack(cells[i : i + per_row]) for i in range(0, len(cells), per_row)]
+        head = np.full((22, lines[0].shape[1], 3), 255, np.uint8)
+        geo = g.geometries[0]
+        text = f"pitch {geo.cell_w:.2f} x {geo.cell_h:.2f}, {len(g.frames)} frame(s)"
+        text += f", {g.clusters.count} kinds"
+        cv2.putText(head, text, (4, 16), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 1)
+        rows.append(np.vstack([head, *lines]))
+    width = max(r.shape[1] for r in rows)
+    rows = [np.pad(r, ((0, 0), (0, width - r.shape[1]), (0, 0)), constant_values=255) for r in rows]
+    return np.vstack(rows)
+
+
+def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Path:
+    """Write the skin folder; returns the path of skin.json."""
+    tiles = learned.tiles_by_char()
+    if "." not in tiles:
+        raise VisionError("could not tell which tile is the covered one: nothing written")
+    (out / "tiles").mkdir(parents=True, exist_ok=True)
+    files: dict[str, list[str]] = {}
+    for ch, images in tiles.items():
+        files[ch] = []
+        for i, img in enumerate(images):
+            rel = _file_name(ch, i)
+            if not cv2.imwrite(str(out / rel), img):
+                raise VisionError(f"cannot write {out / rel}")
+            files[ch].append(rel)
+    path = out / "skin.json"
+    path.write_text(
+        json.dumps(manifest(name, learned, files, sources), indent=2) + "\n", encoding="utf-8"
+    )
+    cv2.imwrite(str(out / "report.png"), report_image(learned))
+    return path
