@@ -95,7 +95,10 @@ def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | N
     if patches is None:
         return None
     dim = patches.shape[1]
-    dist = (patches**2).sum(axis=1)[:, None] - 2.0 * patches @ bank.matrix.T + bank.norms[None, :]
+    # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
+    # every call, which costs ~7 ms on a loaded 2-core machine; this is ~0.2 ms.
+    cross = np.asarray(cv2.gemm(patches, bank.matrix, 1.0, None, 0.0, flags=cv2.GEMM_2_T))  # type: ignore[call-overload]
+    dist = (patches**2).sum(axis=1)[:, None] - 2.0 * cross + bank.norms[None, :]
     dist = np.maximum(dist, 0.0) / dim
     # Best distance per kind, then best and second-best kind per cell.
     n_kinds = len(bank.kinds)

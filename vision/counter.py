@@ -23,7 +23,7 @@ def parse_counter(text: str, fmt: str) -> int | None:
         m = re.fullmatch(r"(-?)(\d+)", text)
         return (-1 if m.group(1) else 1) * int(m.group(2)) if m else None
     if fmt == "marked/total":
-        m = re.search(r"(?:^| )(\d+) ?/ ?(\d+)$", text)
+        m = re.search(r"(?:^| )(\d+) ?/ ?(\d+)(?: |$)", text)
         return int(m.group(2)) - int(m.group(1)) if m else None
     return None
 

@@ -41,19 +41,27 @@ def region_box(region: Region, geo: Geometry, shape: tuple[int, ...]) -> tuple[i
 
 
 def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
-    """Mean squared difference per colour value at every placement (None: too small)."""
+    """Mean squared difference per pixel value at every placement (None: too small).
+
+    Matching is on grey levels (three times cheaper than colour; the glyphs of
+    one skin differ in shape, not in colour), with `template` already grey.
+    """
     if crop.shape[0] < template.shape[0] or crop.shape[1] < template.shape[1]:
         return None
     result = cv2.matchTemplate(crop, template, cv2.TM_SQDIFF)
     return np.asarray(result) / float(template.size)
 
 
+def _grey(image: np.ndarray) -> np.ndarray:
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
 def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
     """The single best-matching image of any key, if under the threshold."""
     x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
-    crop = image[y0:y1, x0:x1]
+    crop = _grey(image[y0:y1, x0:x1])
     best: Hit | None = None
-    for key, templates in glyphs.images.items():
+    for key, templates in glyphs.grey.items():
         for template in templates:
             scores = _scores(crop, template)
             if scores is None:
@@ -73,9 +81,9 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
     (sgt-mines' timer and its "Marked: n / 10") stay apart.
     """
     x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
-    crop = image[y0:y1, x0:x1]
+    crop = _grey(image[y0:y1, x0:x1])
     hits: list[Hit] = []
-    for key, templates in glyphs.images.items():
+    for key, templates in glyphs.grey.items():
         for template in templates:
             scores = _scores(crop, template)
             if scores is None:
@@ -97,7 +105,9 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
     kept.sort(key=lambda h: h.x)
     text = ""
     for i, hit in enumerate(kept):
-        if i and hit.x - hit.w / 2 - (kept[i - 1].x + kept[i - 1].w / 2) > min(hit.w, kept[i - 1].w):
+        if i and hit.x - hit.w / 2 - (kept[i - 1].x + kept[i - 1].w / 2) > min(
+            hit.w, kept[i - 1].w
+        ):
             text += " "
         text += hit.key
     return text, kept

@@ -46,21 +46,31 @@ def flat_mask(image: np.ndarray) -> np.ndarray:
     return (spread <= FLAT_STEP).view(np.uint8)
 
 
-def tile_boxes(image: np.ndarray) -> np.ndarray:
-    """Squarish flat regions of tile size: rows of (x, y, w, h, area)."""
+def components(image: np.ndarray) -> np.ndarray:
+    """Flat regions of tile-like size, any shape: rows of (x, y, w, h, area)."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
     s = stats[1:n]
-    w, h, area = s[:, 2], s[:, 3], s[:, 4]
+    w, h = s[:, 2], s[:, 3]
+    keep = (w <= MAX_TILE) & (h <= MAX_TILE) & (np.maximum(w, h) >= MIN_TILE)
+    return np.asarray(s[keep], dtype=np.float64)
+
+
+def squarish(boxes: np.ndarray) -> np.ndarray:
+    """The components that can be the inside of a whole tile."""
+    w, h, area = boxes[:, 2], boxes[:, 3], boxes[:, 4]
     keep = (
         (w >= MIN_TILE)
         & (h >= MIN_TILE)
-        & (w <= MAX_TILE)
-        & (h <= MAX_TILE)
         & (w * 4 <= h * 5)
         & (h * 4 <= w * 5)
         & (area * 4 >= w * h)
     )
-    return np.asarray(s[keep], dtype=np.float64)
+    return np.asarray(boxes[keep])
+
+
+def tile_boxes(image: np.ndarray) -> np.ndarray:
+    """Squarish flat regions of tile size: rows of (x, y, w, h, area)."""
+    return squarish(components(image))
 
 
 def _neighbours(centres: np.ndarray, sizes: np.ndarray, axis: int) -> np.ndarray:
@@ -132,7 +142,8 @@ def _fit(values: np.ndarray, pitch: float) -> tuple[float, float, int]:
 
 def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
     """Every tile grid in `image`, the one with most tiles first (see module docstring)."""
-    boxes = tile_boxes(image)
+    parts = components(image)
+    boxes = squarish(parts)
     if len(boxes) < min_cells:
         return []
     centres = boxes[:, 0:2] + (boxes[:, 2:4] - 1) / 2
@@ -165,7 +176,7 @@ def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
         if rows < 2 or cols < 2:
             continue
         geo = Geometry(left, top, cw, ch, rows, cols)
-        found.append(Lattice(geo, len(part), _is_cut(boxes, geo, image.shape)))
+        found.append(Lattice(geo, len(part), _is_cut(parts, geo, image.shape)))
     found.sort(key=lambda lat: -lat.found)
     return found
 
@@ -208,20 +219,24 @@ def _same_grid(a: np.ndarray, b: np.ndarray) -> bool:
     return True
 
 
-def _is_cut(boxes: np.ndarray, geo: Geometry, shape: tuple[int, ...]) -> bool:
-    """True when the grid reaches the image border or a partial tile continues it there."""
+def _is_cut(parts: np.ndarray, geo: Geometry, shape: tuple[int, ...]) -> bool:
+    """True when the grid reaches the image border or a partial tile continues it there.
+
+    A partial tile is a flat region touching the border, next to the grid, as
+    long as a tile along the border and shorter (but not much) across it.
+    """
     height, width = shape[:2]
     right = geo.left + geo.width
     bottom = geo.top + geo.height
     if geo.left < 1 or geo.top < 1 or right > width - 1 or bottom > height - 1:
         return True
-    x, y, w, h = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
-    in_rows = (y + h / 2 > geo.top) & (y + h / 2 < bottom)
-    in_cols = (x + w / 2 > geo.left) & (x + w / 2 < right)
-    near_x = geo.cell_w * 1.5
-    near_y = geo.cell_h * 1.5
-    touches_left = (x <= 0) & in_rows & (geo.left < near_x)
-    touches_right = (x + w >= width) & in_rows & (width - right < near_x)
-    touches_top = (y <= 0) & in_cols & (geo.top < near_y)
-    touches_bottom = (y + h >= height) & in_cols & (height - bottom < near_y)
-    return bool((touches_left | touches_right | touches_top | touches_bottom).any())
+    x, y, w, h = parts[:, 0], parts[:, 1], parts[:, 2], parts[:, 3]
+    cx, cy = x + w / 2, y + h / 2
+    pw, ph = geo.cell_w, geo.cell_h
+    in_rows = (cy > geo.top) & (cy < bottom) & (h >= 0.4 * ph) & (h <= 1.05 * ph)
+    in_cols = (cx > geo.left) & (cx < right) & (w >= 0.4 * pw) & (w <= 1.05 * pw)
+    left_cut = (x <= 0) & in_rows & (geo.left < 1.5 * pw) & (w < pw)
+    right_cut = (x + w >= width) & in_rows & (width - right < 1.5 * pw) & (w < pw)
+    top_cut = (y <= 0) & in_cols & (geo.top < 1.5 * ph) & (h < ph)
+    bottom_cut = (y + h >= height) & in_cols & (height - bottom < 1.5 * ph) & (h < ph)
+    return bool((left_cut | right_cut | top_cut | bottom_cut).any())

@@ -11,6 +11,7 @@ edge, are errors a person can act on.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -126,6 +127,26 @@ def _snap(geo: Geometry, skin: Skin) -> Geometry:
     return Geometry(float(left), float(top), pw, ph, geo.rows, geo.cols)
 
 
+def _clip(geo: Geometry, shape: tuple[int, ...]) -> Geometry | None:
+    """The part of a grid made of whole cells inside the image (None if under 2x2)."""
+    height, width = shape[:2]
+    first_col = max(0, math.ceil(-geo.left / geo.cell_w))
+    first_row = max(0, math.ceil(-geo.top / geo.cell_h))
+    last_col = min(geo.cols, math.floor((width - geo.left) / geo.cell_w))
+    last_row = min(geo.rows, math.floor((height - geo.top) / geo.cell_h))
+    cols, rows = last_col - first_col, last_row - first_row
+    if cols < 2 or rows < 2:
+        return None
+    return Geometry(
+        geo.left + first_col * geo.cell_w,
+        geo.top + first_row * geo.cell_h,
+        geo.cell_w,
+        geo.cell_h,
+        rows,
+        cols,
+    )
+
+
 def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> _Candidate | None:
     """The skin that reads this grid best, or None if none reads it."""
     best: _Candidate | None = None
@@ -133,6 +154,11 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         geo = _snap(lattice.geometry, bank.skin)
         if not bank.skin.accepts_pitch(geo.cell_w, geo.cell_h):
             continue
+        if lattice.cut:
+            clipped = _clip(geo, image.shape)
+            if clipped is None:
+                continue
+            geo = clipped
         refined = _refine(image, geo, bank)
         if refined is None:
             continue

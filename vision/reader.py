@@ -53,7 +53,7 @@ class BoardReader:
                 Board.covered(geo.rows, geo.cols),
                 None,
                 "paused",
-                controls=find_controls(image, skin, geo),
+                controls=find_controls(image, skin, geo)[0],
             )
         scores = classify(image, geo, located.bank)
         if scores is None:
@@ -70,14 +70,15 @@ class BoardReader:
             )
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )
+        controls, face = find_controls(image, skin, geo)
         return Reading(
             skin.name,
             geo,
             board,
             read_counter(image, skin, geo),
-            read_status(image, skin, geo, board),
+            read_status(image, skin, geo, board, face),
             unknown,
-            find_controls(image, skin, geo),
+            controls,
         )
 
     def read_fresh(self, image: np.ndarray) -> Reading:

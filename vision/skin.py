@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from bot.board import ALPHABET
@@ -83,6 +84,18 @@ class Glyphs:
     images: Mapping[str, tuple[np.ndarray, ...]]
     threshold: float
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def grey(self) -> Mapping[str, tuple[np.ndarray, ...]]:
+        """The images in grey levels (what `vision.glyphs` matches), computed once."""
+        cached: Mapping[str, tuple[np.ndarray, ...]] | None = self.__dict__.get("_grey")
+        if cached is None:
+            cached = {
+                k: tuple(cv2.cvtColor(i, cv2.COLOR_BGR2GRAY) for i in v)
+                for k, v in self.images.items()
+            }
+            object.__setattr__(self, "_grey", cached)
+        return cached
 
 
 @dataclass(frozen=True)

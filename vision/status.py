@@ -15,37 +15,43 @@ import numpy as np
 
 from bot.board import Board
 from vision.geometry import Geometry
-from vision.glyphs import best_hit
+from vision.glyphs import Hit, best_hit
 from vision.reading import Status
 from vision.skin import Skin
 
 STATUSES = ("playing", "won", "lost", "paused")
 
 
-def find_controls(image: np.ndarray, skin: Skin, geo: Geometry) -> dict[str, tuple[int, int]]:
-    """Screen points of the skin's controls: "restart" (face or button) and others."""
+def find_controls(
+    image: np.ndarray, skin: Skin, geo: Geometry
+) -> tuple[dict[str, tuple[int, int]], Hit | None]:
+    """Screen points of the skin's controls ("restart": face or button), and the face."""
     controls: dict[str, tuple[int, int]] = {}
+    face = None
     if skin.faces is not None:
-        hit = best_hit(image, skin.faces, geo)
-        if hit is not None:
-            controls["restart"] = (hit.x, hit.y)
+        face = best_hit(image, skin.faces, geo)
+        if face is not None:
+            controls["restart"] = (face.x, face.y)
     for name, glyphs in skin.buttons.items():
         hit = best_hit(image, glyphs, geo)
         if hit is not None:
             controls[name] = (hit.x, hit.y)
-    return controls
+    return controls, face
 
 
 def is_paused(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
     return skin.paused is not None and best_hit(image, skin.paused, geo) is not None
 
 
-def read_status(image: np.ndarray, skin: Skin, geo: Geometry, board: Board) -> Status:
-    """The game status from the screen (see the module docstring for the order)."""
-    if is_paused(image, skin, geo):
-        return "paused"
+def read_status(
+    image: np.ndarray, skin: Skin, geo: Geometry, board: Board, face: Hit | None = None
+) -> Status:
+    """The game status from the screen (see the module docstring for the order).
+
+    `face` is the face already found by `find_controls`, to match it only once.
+    """
     if skin.faces is not None:
-        hit = best_hit(image, skin.faces, geo)
+        hit = face if face is not None else best_hit(image, skin.faces, geo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
     if skin.status_texts is not None:
