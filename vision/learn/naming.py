@@ -191,8 +191,10 @@ def name_clusters(
             continue
         names[c] = str(v)
     _name_mines(frames, mines, hits, names)
+    # Wrong flags need the flag; the flag may need its look: name both ways round.
     _name_others(frames, faces, sequences, frame_modes, names)
-    _name_questions(faces, covered, names)
+    _name_covered_glyphs(frames, faces, covered, sequences, names)
+    _name_others(frames, faces, sequences, frame_modes, names)
     _name_by_solver(frames, names, notes)
     for c in range(k):
         if c not in names:
@@ -287,11 +289,20 @@ def _was_mine_kind(
     return False
 
 
-def _name_questions(faces: np.ndarray, covered: int, names: dict[int, str]) -> None:
-    """The question mark: a covered tile with a glyph (its rim is the covered tile's rim).
+def _name_covered_glyphs(
+    frames: Sequence[np.ndarray],
+    faces: np.ndarray,
+    covered: int,
+    sequences: Sequence[int],
+    names: dict[int, str],
+) -> None:
+    """Flag and question mark: covered tiles with a glyph (their rim is the covered rim).
 
-    Named only when exactly one unnamed cluster qualifies; hover variants of
-    the covered tile differ on the rim too and stay unknown.
+    A flag the game logic did not need (no number beside it) is found here.
+    Right clicks cycle flag -> ? -> covered, so a cluster whose cells were the
+    other one earlier in the same game is the question mark; with a single
+    candidate and no flag named yet it is the flag. Hover variants of the
+    covered tile differ on the rim too and stay unknown.
     """
     side = round((faces.shape[1] // 3) ** 0.5)
     rim = max(1, side // 5)
@@ -302,13 +313,30 @@ def _name_questions(faces: np.ndarray, covered: int, names: dict[int, str]) -> N
     inner = tiles[:, ~ring]
     rim_d = ((outer - outer[covered]) ** 2).mean(axis=(1, 2))
     mid_d = ((inner - inner[covered]) ** 2).mean(axis=(1, 2))
-    found = [
+    glyphs = [
         c
         for c in range(len(faces))
-        if c not in names and rim_d[c] < 100.0 and mid_d[c] > 4 * max(rim_d[c], 100.0)
+        if c != covered and rim_d[c] < 100.0 and mid_d[c] > 4 * max(rim_d[c], 100.0)
     ]
-    if len(found) == 1 and "?" not in names.values():
-        names[found[0]] = "?"
+    flags = [c for c in glyphs if names.get(c) == "F"]
+    # Seen only on lost boards: a wrong flag, not something a right click makes.
+    hits = [c for c, n in names.items() if n == "!"]
+    in_play = [
+        c for c in glyphs if any((f == c).any() and not np.isin(f, hits).any() for f in frames)
+    ]
+    free = [c for c in in_play if c not in names]
+    if not flags and len(free) == 1:
+        names[free[0]] = "F"
+        return
+    if not flags and len(free) == 2:
+        a, b = free
+        if _was_mine_kind(frames, list(sequences), a, {b}):
+            names[b], names[a] = "F", "?"
+        elif _was_mine_kind(frames, list(sequences), b, {a}):
+            names[a], names[b] = "F", "?"
+        return
+    if flags and len(free) == 1 and "?" not in names.values():
+        names[free[0]] = "?"
 
 
 def _board(labels: np.ndarray, names: dict[int, str], extra: dict[int, str]) -> Board:

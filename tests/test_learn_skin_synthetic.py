@@ -1,0 +1,151 @@
+"""learn-skin on a clone the repository has never seen: drawn here with numpy/cv2.
+
+Its own colours, a cv2 font, 27 px pitch with 3 px gaps, a title bar: nothing
+in common with a built-in skin. Boards come from a real simulator game (fresh,
+in progress with a right and a wrong flag, lost), are learned, then read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.board import Board
+from bot.cli import main
+from bot.simulator import Game
+from vision.reader import BoardReader
+from vision.skin import load_skin
+
+PITCH = 27
+GAP = 3
+TILE = PITCH - GAP
+BACK = (60, 48, 40)  # BGR window background
+COVERED = (170, 120, 70)
+OPEN = (225, 232, 236)
+NUMBER_COLOURS = {
+    1: (200, 90, 20),
+    2: (40, 140, 40),
+    3: (40, 40, 200),
+    4: (120, 20, 90),
+    5: (20, 60, 140),
+    6: (140, 140, 0),
+    7: (30, 30, 30),
+    8: (110, 110, 110),
+}
+
+
+def _tile(ch: str) -> np.ndarray:
+    """One TILE x TILE tile of the synthetic clone for board character `ch`."""
+    t = np.empty((TILE, TILE, 3), np.uint8)
+    centre = (TILE // 2, TILE // 2)
+    if ch in ".F":
+        t[:] = COVERED
+        t[:3, :] = (215, 175, 130)
+        t[:, :3] = (215, 175, 130)
+        t[-3:, :] = (110, 70, 40)
+        t[:, -3:] = (110, 70, 40)
+        if ch == "F":
+            pts = np.array([[9, 5], [19, 10], [9, 15]], np.int32)
+            cv2.fillPoly(t, [pts], (30, 200, 250))
+            cv2.line(t, (9, 5), (9, 20), (20, 20, 20), 2)
+        return t
+    t[:] = (40, 40, 225) if ch == "!" else OPEN
+    if ch.isdigit() and ch != "0":
+        cv2.putText(t, ch, (6, 19), cv2.FONT_HERSHEY_DUPLEX, 0.7, NUMBER_COLOURS[int(ch)], 2)
+    if ch in "*!X":
+        cv2.circle(t, centre, 7, (25, 25, 25), -1)
+        cv2.circle(t, (centre[0] - 2, centre[1] - 2), 2, (240, 240, 240), -1)
+    if ch == "X":
+        cv2.line(t, (3, 3), (TILE - 4, TILE - 4), (0, 0, 255), 2)
+        cv2.line(t, (TILE - 4, 3), (3, TILE - 4), (0, 0, 255), 2)
+    return t
+
+
+def render(board: Board, left: int, top: int, size: tuple[int, int] = (640, 480)) -> np.ndarray:
+    """A full 'screenshot': desktop, a window with a title bar, the board at (left, top)."""
+    width, height = size
+    img = np.full((height, width, 3), (90, 110, 30), np.uint8)
+    w = board.width * PITCH + 40
+    h = board.height * PITCH + 80
+    wl, wt = left - 20, top - 60
+    img[wt : wt + h, wl : wl + w] = BACK
+    img[wt : wt + 24, wl : wl + w] = (150, 80, 20)
+    cv2.putText(
+        img, "Synthetic Mines", (wl + 6, wt + 17), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255,) * 3
+    )
+    for r, row in enumerate(board.rows):
+        for c, ch in enumerate(row):
+            y, x = top + r * PITCH, left + c * PITCH
+            img[y : y + TILE, x : x + TILE] = _tile(ch)
+    return img
+
+
+def _games(flag_beside_number: bool) -> list[tuple[Board, tuple[int, int]]]:
+    """Fresh, in progress (a right and a wrong flag), lost: (board, board position).
+
+    A flag beside a number is found by game logic (it counts as a mine); one
+    far from any number only by its look (a covered tile with a glyph).
+    """
+    game = Game(9, 12, 16, "zero", seed=7)
+    fresh = game.board()
+    game.open((4, 6))
+    mines = game.mine_grid()
+    board = game.board()
+    # Open every safe cell next to the opened area once, to show more numbers.
+    for r, row in enumerate(board.rows):
+        for c, ch in enumerate(row):
+            if ch == "." and not mines[r, c] and game.status == "playing":
+                near = [board[n] for n in board.neighbours((r, c))]
+                if any(n.isdigit() for n in near) and (r + c) % 3:
+                    game.open((r, c))
+    board = game.board()
+    right = next(
+        (int(r), int(c))
+        for r, c in np.argwhere(mines)
+        if flag_beside_number == any(board[n].isdigit() for n in board.neighbours((int(r), int(c))))
+    )
+    game.flag(right)
+    covered = game.board()
+    wrong = next(
+        (r, c)
+        for r, row in enumerate(covered.rows)
+        for c, ch in enumerate(row)
+        if ch == "." and not mines[r, c]
+    )
+    game.flag(wrong)
+    playing = game.board()
+    hit = next((int(r), int(c)) for r, c in np.argwhere(mines) if (int(r), int(c)) != right)
+    game.open(hit)
+    lost = game.board()
+    assert game.status == "lost" and "X" in lost.to_text() and "F" in lost.to_text()
+    return [(fresh, (61, 95)), (playing, (83, 121)), (lost, (83, 121))]
+
+
+@pytest.mark.parametrize("flag_beside_number", [True, False])
+def test_synthetic_clone_is_learned_and_read(tmp_path: Path, flag_beside_number: bool) -> None:
+    shots = []
+    for i, (board, (left, top)) in enumerate(_games(flag_beside_number)):
+        path = tmp_path / f"shot{i}.png"
+        cv2.imwrite(str(path), render(board, left, top))
+        shots.append((path, board))
+    out = tmp_path / "synthetic"
+    code = main(["learn-skin", "synthetic", *(str(p) for p, _ in shots), "--out", str(out)])
+    assert code == 0
+    skin = load_skin(out)
+    assert {".", "0", "F", "*", "!", "X"} <= set(skin.tiles)
+    reader = BoardReader([skin])
+    for (path, board), status in zip(shots, ("playing", "playing", "lost"), strict=True):
+        reading = reader.read_fresh(cv2.imread(str(path)))
+        assert not reading.unknown, f"{path.name}: unknown cells {reading.unknown}"
+        assert reading.board == board, (
+            f"{path.name}:\n{reading.board.to_text()}\n!=\n{board.to_text()}"
+        )
+        assert reading.status == status
+    # The same skin reads a board it has not seen, at another place.
+    other = Game(9, 12, 16, "zero", seed=8)
+    other.open((2, 2))
+    reading = reader.read_fresh(render(other.board(), 140, 150, (700, 520)))
+    assert reading.board == other.board()
