@@ -224,6 +224,7 @@ class Player:
         self._memo: tuple[Image, Reading] | None = None
         #: Consecutive readings no mine placement fits.
         self.inconsistent = 0
+        self.last_click = 0.0
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
 
@@ -592,8 +593,13 @@ class Player:
 
     def act(self, step: Step, game: int) -> None:
         self.check_interrupt()
+        assert self.rules is not None
         if self.options.delay > 0:
             time.sleep(self.options.delay)
+        elif self.rules.click_gap > 0 and not self.options.dry_run:
+            wait = self.last_click + self.rules.click_gap - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
         r, c = step.cell
         if step.action == "open":
             done = self.actuator.open(r, c, step.why)
@@ -602,6 +608,7 @@ class Player:
         else:
             done = self.actuator.chord(r, c, step.why)
         self.actions += 1
+        self.last_click = time.monotonic()
         self.recorder.action(done.to_json(), game=game, frame=self.frame_name)
 
     def plan(self, reading: Reading, total: int | None) -> list[Step] | None:

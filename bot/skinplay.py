@@ -37,6 +37,8 @@ class PlayRules:
     question_marks: bool = False
     #: What to do when the game shows "paused": a control to click, or "stop".
     pause: str = "stop"
+    #: Seconds to leave between two clicks (clones that drop clicks sent too fast).
+    click_gap: float = 0.0
 
 
 def _field(section: Any, name: str, default: Any) -> Any:
@@ -72,6 +74,7 @@ def play_rules(located: Any) -> PlayRules:
         win_requires_flags=bool(_field(section, "win_requires_flags", base.win_requires_flags)),
         question_marks=bool(_field(section, "question_marks", base.question_marks)),
         pause=str(pause or "stop"),
+        click_gap=float(_field(section, "click_gap_ms", 0) or 0) / 1000.0,
     )
 
 

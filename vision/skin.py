@@ -74,6 +74,9 @@ class PlaySpec:
     pause: Mapping[str, str] | None = None
     #: Milliseconds to wait after a click before the board shows the change.
     settle_ms: int = 20
+    #: Milliseconds to leave between two clicks: minegauler (Qt) loses some
+    #: clicks that arrive within a millisecond of each other; 0 for clones that keep up.
+    click_gap_ms: int = 0
 
 
 @dataclass(frozen=True)
