@@ -13,7 +13,14 @@
    component was too large to count;
 5. `move` picks the action.
 
-No I/O, no global state: the same board always gives the same analysis.
+``strength="full"`` changes only how a guess is chosen (`_full_guess`):
+an enclosed 50/50 (`fifty`) is taken at once; with few placements left the
+`endgame` search maximises the chance to win; otherwise `guess` scores the
+best candidates by a two-step look-ahead (`lookahead`). ``fast`` (the
+default) takes the lowest P(mine), ties toward a likely zero.
+
+No I/O, no global state (only a memo of neighbour tables by board size):
+the same board always gives the same analysis.
 """
 
 from __future__ import annotations
