@@ -1,0 +1,94 @@
+"""How long `msbot learn-skin` takes, and how well the learned skin reads its recordings.
+
+For each clone with recordings, learns the skin from all its recorded frames
+(images already decoded: the time is the learning, grid to names, plus
+writing the skin folder) REPEAT times and prints the median and worst time,
+then reads every recorded frame with the learned skin and compares it with
+the labels (cells and status).
+
+    .venv/bin/python benchmarks/bench_learn.py [--repeat 5] [CLONE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.errors import MsbotError
+from vision.image_io import load_image
+from vision.learn.learn import learn
+from vision.learn.writer import write_skin
+from vision.reader import BoardReader
+from vision.skin import load_skin
+
+RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+CLONES = ("xdemineur", "sgt-mines", "minegauler", "gnome-mines")
+
+
+def frames(clone: str) -> list[tuple[Path, dict[str, object]]]:
+    out = []
+    for rec in sorted(RECORDINGS.glob(f"{clone}-*")):
+        labels = rec / "labels.jsonl"
+        if not labels.is_file():
+            continue
+        for line in labels.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                label = json.loads(line)
+                out.append((rec / "frames" / str(label["frame"]), label))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("clones", nargs="*", default=list(CLONES))
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    head = f"{'clone':12} {'frames':>6} {'median s':>9} {'worst s':>8}"
+    print(f"{head} {'cells ok':>14} {'frames ok':>10}")
+    for clone in args.clones:
+        labelled = frames(clone)
+        if not labelled:
+            print(f"{clone:12} no recordings")
+            continue
+        images = [load_image(p) for p, _ in labelled]
+        times = []
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / clone
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                learned = learn(images)
+                write_skin(f"learned-{clone}", learned, out, [str(p) for p, _ in labelled])
+                times.append(time.perf_counter() - start)
+            reader = BoardReader([load_skin(out)])
+            cells = ok_cells = ok_frames = 0
+            for image, (_, label) in zip(images, labelled, strict=True):
+                truth = "".join(label["board"])  # type: ignore[arg-type]
+                cells += len(truth)
+                try:
+                    reading = reader.read_fresh(image)
+                except MsbotError:
+                    continue
+                got = "".join(reading.board.rows)
+                unknown = {(u.row, u.col) for u in reading.unknown}
+                width = reading.geometry.cols
+                if len(got) == len(truth):
+                    ok_cells += sum(
+                        a == b and divmod(i, width) not in unknown
+                        for i, (a, b) in enumerate(zip(got, truth, strict=True))
+                    )
+                ok_frames += got == truth and not unknown and reading.status == label["status"]
+        print(
+            f"{clone:12} {len(images):6} {statistics.median(times):9.2f} {max(times):8.2f} "
+            f"{ok_cells:6}/{cells:<7} {ok_frames:4}/{len(images):<5}"
+        )
+
+
+if __name__ == "__main__":
+    main()
