@@ -46,6 +46,8 @@ class _State:
     def fail(self, message: str, sources: tuple[int, ...]) -> InconsistentBoardError:
         cells = sorted({self.position.cell(s) for s in sources if s >= 0})
         where = ", ".join(f"({r}, {c})" for r, c in cells)
+        if -1 in sources:  # a cell the mine total decided takes part
+            message += " given the mine total"
         return InconsistentBoardError(
             f"no mine placement fits the board: {message}" + (f" (cells {where})" if where else ""),
             cells,
