@@ -439,9 +439,13 @@ class Player:
                 deadline = self.clock() + self.options.effect_timeout
                 continue
             if reading.status in ("won", "lost"):
-                # The game is over: nothing will be done on this reading, and a
-                # clone may cover part of the board with its message (GNOME Mines).
-                return image, reading
+                # The game is over: nothing will be done on this reading. Wait a
+                # moment for a clean one (sgt-mines flashes the board on a win),
+                # but a clone may also cover the board for good (GNOME Mines).
+                if reading.certain or self.clock() > deadline:
+                    return image, reading
+                time.sleep(0.01)
+                continue
             if not reading.certain:
                 unreadable += 1
                 if unreadable >= self.options.unreadable_frames:
