@@ -100,8 +100,8 @@ class CloneSpec:
     min_cols: int = 1
     env: Mapping[str, str] = field(default_factory=dict)
     files: Mapping[str, str] = field(default_factory=dict)
-    #: Window size (w, h) when it is a setting (`$win_w`, `$win_h`), else None.
-    default_window_size: tuple[int, int] | None = None
+    #: Window size (w, h) per preset when it is a setting (`$win_w`, `$win_h`).
+    window_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: `xdotool search --classname` pattern, for programs that do not set _NET_WM_PID.
     window_class: str | None = None
     #: Pauses when it loses the focus (GNOME Mines): focus it after moving.
@@ -128,11 +128,18 @@ class CloneSpec:
             raise CloneError(f"{self.name} has no size {size!r} (known: {', '.join(self.presets)})")
         return self.presets[size]
 
-    def size_flag(self, board: BoardSize) -> str:
+    def preset_name(self, board: BoardSize) -> str | None:
         for name, preset in self.presets.items():
             if preset == board:
-                return self.size_flags.get(name, "")
-        return ""
+                return name
+        return None
+
+    def size_flag(self, board: BoardSize) -> str:
+        return self.size_flags.get(self.preset_name(board) or "", "")
+
+    def window_size(self, board: BoardSize) -> tuple[int, int] | None:
+        """The default window size for a board, for clones where it is a setting."""
+        return self.window_sizes.get(self.preset_name(board) or "")
 
 
 XDEMINEUR = CloneSpec(
@@ -176,8 +183,13 @@ GNOME_MINES = CloneSpec(
             "window-is-maximized=false\n"
         )
     },
-    # Its own default (600x400 asked; the window comes out 610x460 with its title bar).
-    default_window_size=(600, 400),
+    # Beginner: its own default (600x400 asked; the window comes out 610x460
+    # with its title bar). Bigger boards are clipped in that window: bigger ones.
+    window_sizes={
+        "beginner": (600, 400),
+        "intermediate": (800, 700),
+        "expert": (1300, 720),
+    },
     needs_focus=True,
     settle=0.8,
 )
@@ -427,9 +439,9 @@ def launch_clone(
     if isinstance(spec, str):
         spec = clone_spec(spec)
     board = spec.board_size(size)
-    if window_size is not None and spec.default_window_size is None:
+    if window_size is not None and not spec.window_sizes:
         raise CloneError(f"{spec.name}: the window size is not a setting")
-    win_w, win_h = window_size or spec.default_window_size or (0, 0)
+    win_w, win_h = window_size or spec.window_size(board) or (0, 0)
     started = time.monotonic()
     workdir = tempfile.TemporaryDirectory(prefix=f"msbot-{spec.name}-")
     values = {
