@@ -7,6 +7,7 @@ in progress with a right and a wrong flag, lost), are learned, then read back.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
@@ -15,7 +16,9 @@ import pytest
 
 from bot.board import Board
 from bot.cli import main
+from bot.errors import VisionError
 from bot.simulator import Game
+from vision.learn.grid import BoardRect, find_grid
 from vision.reader import BoardReader
 from vision.skin import load_skin
 
@@ -149,3 +152,31 @@ def test_synthetic_clone_is_learned_and_read(tmp_path: Path, flag_beside_number:
     other.open((2, 2))
     reading = reader.read_fresh(render(other.board(), 140, 150, (700, 520)))
     assert reading.board == other.board()
+
+
+def test_board_rectangle_picks_one_of_two_boards(tmp_path: Path) -> None:
+    """Two boards on one screenshot: --board says which one to learn."""
+    game = Game(8, 8, 10, "zero", seed=3)
+    game.open((4, 4))
+    left = render(game.board(), 40, 80, (320, 360))
+    other = Game(8, 8, 10, "zero", seed=4)
+    other.open((1, 1))
+    right = render(other.board(), 40, 80, (320, 360))
+    shot = tmp_path / "two.png"
+    cv2.imwrite(str(shot), np.hstack([left, right]))
+    out = tmp_path / "skin"
+    # The second board: its window spans x 320+20 .. 320+20+8*27+40.
+    assert main(
+        ["learn-skin", "two", str(shot), "--board", "340,60,260,260", "--out", str(out)]
+    ) in (0, 1)
+    geo = find_grid(cv2.imread(str(shot)), BoardRect.parse("340,60,260,260"))
+    # Tile (0, 0) of the right board is drawn at x 360..383, y 80..103.
+    assert (geo.rows, geo.cols) == (8, 8)
+    cx, cy = geo.cell_center(0, 0)
+    assert abs(cx - 371.5) <= 1 and abs(cy - 91.5) <= 1
+    with pytest.raises(VisionError, match="2 boards"):
+        BoardReader([load_skin(out)]).read_fresh(cv2.imread(str(shot)))
+    manifest = json.loads((out / "skin.json").read_text())
+    assert manifest["pitch"] == [27, 27]
+    skin = load_skin(out)
+    assert {".", "0"} <= set(skin.tiles)
