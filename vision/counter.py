@@ -18,13 +18,16 @@ from vision.skin import Skin
 
 def parse_counter(text: str, fmt: str) -> int | None:
     """The mines left from the glyph string, or None if it does not fit the format."""
-    text = text.strip()
-    if fmt == "left":
-        m = re.fullmatch(r"(-?)(\d+)", text)
-        return (-1 if m.group(1) else 1) * int(m.group(2)) if m else None
-    if fmt == "marked/total":
-        m = re.search(r"(?:^| )(\d+) ?/ ?(\d+)(?: |$)", text)
-        return int(m.group(2)) - int(m.group(1)) if m else None
+    for line in text.splitlines():
+        line = line.strip()
+        if fmt == "left":
+            m = re.fullmatch(r"(-?)(\d+)", line)
+            if m:
+                return (-1 if m.group(1) else 1) * int(m.group(2))
+        elif fmt == "marked/total":
+            m = re.search(r"(?:^| )(\d+) ?/ ?(\d+)(?: |$)", line)
+            if m:
+                return int(m.group(2)) - int(m.group(1))
     return None
 
 

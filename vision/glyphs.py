@@ -78,7 +78,8 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
     """The characters found in the region, left to right (greedy non-overlapping).
 
     A gap wider than a glyph becomes a space, so separate numbers on one line
-    (sgt-mines' timer and its "Marked: n / 10") stay apart.
+    (sgt-mines' timer and its "Marked: n / 10") stay apart; lines (GNOME Mines'
+    counter above its clock) are separated by newlines.
     """
     x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
     crop = _grey(image[y0:y1, x0:x1])
@@ -102,12 +103,24 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
             for k in kept
         ):
             kept.append(hit)
-    kept.sort(key=lambda h: h.x)
-    text = ""
-    for i, hit in enumerate(kept):
-        if i and hit.x - hit.w / 2 - (kept[i - 1].x + kept[i - 1].w / 2) > min(
-            hit.w, kept[i - 1].w
-        ):
-            text += " "
-        text += hit.key
+    # Group into lines (a counter and a clock may be stacked), each left to right.
+    kept.sort(key=lambda h: h.y)
+    lines: list[list[Hit]] = []
+    for hit in kept:
+        if lines and abs(hit.y - lines[-1][0].y) * 2 < min(hit.h, lines[-1][0].h):
+            lines[-1].append(hit)
+        else:
+            lines.append([hit])
+    texts = []
+    for line in lines:
+        line.sort(key=lambda h: h.x)
+        text = ""
+        for i, hit in enumerate(line):
+            prev = line[i - 1] if i else None
+            if prev is not None and hit.x - hit.w / 2 - (prev.x + prev.w / 2) > min(hit.w, prev.w):
+                text += " "
+            text += hit.key
+        texts.append(text)
+    text = "\n".join(texts)
+    kept = [h for line in lines for h in line]
     return text, kept

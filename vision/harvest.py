@@ -30,7 +30,7 @@ def cut_cells(image: np.ndarray, geo: Geometry) -> list[list[np.ndarray]]:
 
 
 def harvest(
-    frames: list[tuple[np.ndarray, Geometry, Board]], same: float = 60.0
+    frames: list[tuple[np.ndarray, Geometry, Board]], same: float = 60.0, inset: int = 0
 ) -> dict[str, list[np.ndarray]]:
     """Distinct tile images per board character over labelled frames."""
     kept: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
@@ -38,7 +38,7 @@ def harvest(
         for r, row in enumerate(cut_cells(image, geo)):
             for c, tile in enumerate(row):
                 ch = board.rows[r][c]
-                vec = shrink(tile)
+                vec = shrink(tile, inset)
                 have = kept.setdefault(ch, [])
                 if all(float(((vec - v) ** 2).mean()) > same for _, v in have):
                     have.append((tile, vec))

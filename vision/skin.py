@@ -15,6 +15,8 @@ Manifest fields (all paths relative to the skin folder):
     tiles           {char: [png, ...]}: cell images (size = pitch) per board
                     character (`. F ? 0-8 * ! X`); several images per char are
                     variants (hover, other window sizes)
+    inset           tile border left out of comparisons (gaps that do not scale),
+                    in 1/(14 + 2*inset) of a cell; default 0
     max_distance    worst mean squared difference (per channel value) still
                     accepted for a cell; min_margin: least gap to the second-best kind
     counter         {region, glyphs: {char: png}, format: "left"|"marked/total",
@@ -112,6 +114,8 @@ class Skin:
     max_distance: float
     min_margin: float
     play: PlaySpec
+    #: Border (in 1/(14 + 2 * inset) of a cell) left out when comparing tiles.
+    inset: int = 0
     counter: Glyphs | None = None
     faces: Glyphs | None = None
     buttons: Mapping[str, Glyphs] = field(default_factory=dict)
@@ -211,6 +215,7 @@ def load_skin(folder: Path) -> Skin:
         max_distance=float(raw.get("max_distance", 400.0)),
         min_margin=float(raw.get("min_margin", 100.0)),
         play=PlaySpec(**play_raw),
+        inset=int(raw.get("inset", 0)),
         counter=opt("counter", 60.0),
         faces=opt("faces", 60.0),
         buttons=buttons,
