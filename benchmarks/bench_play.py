@@ -32,7 +32,13 @@ from bot.xdisplay import VirtualDisplay  # noqa: E402
 
 
 def run_setup(
-    clone: str, size: str, games: int, first_display: int, backend: str, keep: str | None
+    clone: str,
+    size: str,
+    games: int,
+    first_display: int,
+    backend: str,
+    keep: str | None,
+    extra: list[str],
 ) -> dict[str, Any]:
     with (
         VirtualDisplay(1600, 1000, first=first_display, tries=10) as xd,
@@ -40,7 +46,7 @@ def run_setup(
     ):
         started = time.monotonic()
         command = [sys.executable, "-m", "bot", "play", "--json", "--games", str(games)]
-        command += ["--backend", backend]
+        command += ["--backend", backend, *extra]
         record = ""
         if keep is not None:
             record = str(Path(keep) / f"{clone}-{size}-{time.strftime('%H%M%S')}")
@@ -61,7 +67,7 @@ def run_setup(
     return {
         "clone": clone,
         "size": size,
-        "backend": backend,
+        "backend": backend + (" " + " ".join(extra) if extra else ""),
         "games": len(played),
         "wins": len(wins),
         "win_rate": round(len(wins) / len(played), 3) if played else None,
@@ -86,6 +92,7 @@ def main() -> int:
     parser.add_argument("--display", type=int, default=70, help="first display number to try")
     parser.add_argument("--backend", choices=("pyautogui", "xtest"), default="pyautogui")
     parser.add_argument("--record", metavar="DIR", help="keep a recording per run in DIR")
+    parser.add_argument("--no-flags", action="store_true", help="play without flagging")
     args = parser.parse_args()
     if not shutil.which("Xvfb"):
         raise SystemExit("bench: needs Xvfb (make system-deps)")
@@ -93,7 +100,8 @@ def main() -> int:
     for clone in args.clone or list(CLONES):
         for size in args.size or list(SIZE_NAMES):
             games = args.beginner if size == "beginner" else args.other
-            row = run_setup(clone, size, games, args.display, args.backend, args.record)
+            extra = ["--no-flags"] if args.no_flags else []
+            row = run_setup(clone, size, games, args.display, args.backend, args.record, extra)
             rows.append(row)
             print(json.dumps(row), flush=True)
     print()
