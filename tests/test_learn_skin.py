@@ -60,3 +60,26 @@ def test_learned_skin_reads_every_recorded_frame(clone: str, tmp_path: Path) -> 
         if reading.status != label["status"]:
             wrong.append((str(path), f"status {reading.status} != {label['status']}"))
     assert not wrong, f"{len(wrong)} of {len(frames)} frames misread: {wrong}"
+
+
+@pytest.mark.parametrize("clone", CLONES)
+def test_learned_counter_reads_every_frame_of_a_game(clone: str, tmp_path: Path) -> None:
+    """With --mines, the red LED/text counter is learned from the game itself (mines
+    minus flags); sgt-mines writes "Marked: n / 10" in black and is not learned."""
+    recs = [r for r in _recordings(clone) if "beginner" in r.name]
+    if not recs:
+        pytest.skip(f"no beginner recording of {clone} yet")
+    rec = recs[0]
+    labels = [json.loads(x) for x in (rec / "labels.jsonl").read_text().splitlines() if x.strip()]
+    mines = json.loads((rec / "meta.json").read_text())["mines"]
+    out = tmp_path / "skin"
+    shots = [str(rec / "frames" / lab["frame"]) for lab in labels]
+    assert main(["learn-skin", "c", *shots, "--mines", str(mines), "--out", str(out)]) == 0
+    skin = load_skin(out)
+    if clone == "sgt-mines":
+        assert skin.counter is None
+        return
+    assert skin.counter is not None
+    reader = BoardReader([skin])
+    got = [reader.read_fresh(load_image(s)).mines_left for s in shots]
+    assert got == [lab["mines_left"] for lab in labels]

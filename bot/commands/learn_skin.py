@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise VisionError(f"bad skin name {name!r}")
     board = BoardRect.parse(args.board) if args.board else None
     images = [load_image(p) for p in args.screenshots]
-    learned = learn(images, board)
+    learned = learn(images, board, args.mines)
     out = Path(args.out) if args.out else BUILTIN_DIR / name
     path = write_skin(name, learned, out, [str(p) for p in args.screenshots])
     tiles = learned.tiles_by_char()

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bot.board import Board
 from bot.errors import VisionError
 from vision.geometry import Geometry
 from vision.learn.cluster import Clusters, cluster
+from vision.learn.counter import LearnedCounter, learn_counter
 from vision.learn.grid import BoardRect, align, cell_image, find_grids, patches
 from vision.learn.naming import Naming, name_clusters
 
@@ -43,6 +45,7 @@ class Learned:
 
     groups: list[Group]
     notes: list[str] = field(default_factory=list)
+    counter: LearnedCounter | None = None
 
     def tiles_by_char(self) -> dict[str, list[np.ndarray]]:
         """Board character -> tile images (one per group and cluster that has the name)."""
@@ -51,6 +54,25 @@ class Learned:
             for c, ch in sorted(g.naming.names.items()):
                 out.setdefault(ch, []).append(g.tiles[c])
         return out
+
+    def boards(self, count: int) -> list[Board | None]:
+        """Each input frame read with the learned names (None: it has unknown cells)."""
+        out: list[Board | None] = [None] * count
+        for g in self.groups:
+            for f, labels in zip(g.frames, g.labels, strict=True):
+                names = g.naming.names
+                if all(int(c) in names for c in np.unique(labels)):
+                    lookup = np.array([names.get(c, ".") for c in range(g.clusters.count)])
+                    rows = lookup[labels]
+                    out[f] = Board(tuple("".join(r) for r in rows.tolist()))
+        return out
+
+    def geometries(self, count: int) -> list[Geometry]:
+        out: list[Geometry | None] = [None] * count
+        for g in self.groups:
+            for f, geo in zip(g.frames, g.geometries, strict=True):
+                out[f] = geo
+        return [geo for geo in out if geo is not None]
 
     def pitches(self) -> list[tuple[float, float]]:
         return [(g.geometries[0].cell_w, g.geometries[0].cell_h) for g in self.groups]
@@ -111,11 +133,26 @@ def _learn_group(images: Sequence[np.ndarray], frames: list[int], geos: list[Geo
     return Group(frames, aligned, clusters, naming, labels, tiles)
 
 
-def learn(images: Sequence[np.ndarray], board: BoardRect | None = None) -> Learned:
-    """Learn the skin drawn on `images` (BGR screenshots of one clone)."""
+def learn(
+    images: Sequence[np.ndarray], board: BoardRect | None = None, mines: int | None = None
+) -> Learned:
+    """Learn the skin drawn on `images` (BGR screenshots of one clone).
+
+    With `mines` (the board's mine total) the mine counter is looked for too.
+    """
     if not images:
         raise VisionError("learn-skin needs at least one screenshot")
     geos = find_grids(list(images), board)
     groups = [_learn_group(images, idx, [geos[i] for i in idx]) for idx in _group_by_pitch(geos)]
     notes = [n for g in groups for n in g.naming.notes]
-    return Learned(groups, notes)
+    learned = Learned(groups, notes)
+    if mines is None:
+        return learned
+    counter = learn_counter(
+        images, learned.geometries(len(images)), learned.boards(len(images)), mines
+    )
+    if counter is None:
+        notes.append("no mine counter found (red digits that count the flags)")
+        return learned
+    notes.append(f"mine counter learned with digits {' '.join(sorted(counter.digits))}")
+    return Learned(groups, notes, counter)

@@ -31,6 +31,9 @@ from bot.errors import InconsistentBoardError
 SLACK = 0.03
 #: At most this many clusters are tried as mine kinds (2**n subsets).
 MAX_CANDIDATES = 13
+#: Share of strongly red pixels above which a tile is the exploded mine's (a red
+#: background); red digits ("3") and red-crossed wrong flags stay well below.
+RED_TILE = 0.35
 #: A patch whose pixels vary less than this (std per channel value) is flat.
 FLAT_STD = 12.0
 
@@ -124,7 +127,18 @@ def _evaluate(
     return _FrameEval(best_complete, best_explained, best_value)
 
 
-def _pick_covered(frames: Sequence[np.ndarray], k: int) -> int:
+def _pick_covered(frames: Sequence[np.ndarray], k: int, sequences: Sequence[int]) -> int:
+    """The covered tile: what cells turn from as a game goes on (opened cells never
+    change back); without two frames of one game, the most common kind on the
+    frame most dominated by one kind (a fresh board)."""
+    changed = np.zeros(k, dtype=np.int64)
+    for i, labels in enumerate(frames):
+        for j in range(i + 1, len(frames)):
+            if sequences[j] == sequences[i] and frames[j].shape == labels.shape:
+                moved = labels != frames[j]
+                changed += np.bincount(labels[moved], minlength=k)
+    if changed.any():
+        return int(changed.argmax())
     best = (-1.0, 0)
     for labels in frames:
         counts = np.bincount(labels.reshape(-1), minlength=k)
@@ -144,7 +158,7 @@ def name_clusters(
     """
     k = len(faces)
     notes: list[str] = []
-    covered = _pick_covered(frames, k)
+    covered = _pick_covered(frames, k, sequences)
     names: dict[int, str] = {covered: "."}
     flat = _flatness(faces)
     others = [c for c in range(k) if c != covered]
@@ -212,7 +226,7 @@ def _hits(frames: Sequence[np.ndarray], faces: np.ndarray, skip: set[int]) -> se
     seen = np.array([[int((labels == c).sum()) for labels in frames] for c in range(len(faces))])
     chosen: set[int] = set()
     for c in np.argsort(-red).tolist():
-        if c in skip or red[c] <= 0.2 or seen[c].max() != 1:
+        if c in skip or red[c] <= RED_TILE or seen[c].max() != 1:
             continue
         if any(bool(((seen[c] > 0) & (seen[h] > 0)).any()) for h in chosen):
             continue

@@ -131,9 +131,22 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
             if not cv2.imwrite(str(out / rel), img):
                 raise VisionError(f"cannot write {out / rel}")
             files[ch].append(rel)
+    raw = manifest(name, learned, files, sources)
+    if learned.counter is not None:
+        (out / "counter").mkdir(exist_ok=True)
+        digit_files: dict[str, list[str]] = {}
+        for ch, variants in sorted(learned.counter.digits.items()):
+            for i, img in enumerate(variants):
+                rel = f"counter/{ch}.png" if i == 0 else f"counter/{ch}_{i + 1}.png"
+                cv2.imwrite(str(out / rel), img)
+                digit_files.setdefault(ch, []).append(rel)
+        raw["counter"] = {
+            "region": [list(p) for p in learned.counter.region],
+            "format": "left",
+            "threshold": round(learned.counter.threshold, 1),
+            "images": digit_files,
+        }
     path = out / "skin.json"
-    path.write_text(
-        json.dumps(manifest(name, learned, files, sources), indent=2) + "\n", encoding="utf-8"
-    )
+    path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     cv2.imwrite(str(out / "report.png"), report_image(learned))
     return path
