@@ -33,7 +33,7 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -382,7 +382,7 @@ class Player:
                     result = self.watch_game(number, reading)
                 else:
                     result = self.play_game(number, reading)
-            except PlayError as exc:
+            except MsbotError as exc:  # PlayError, or a refused click, or a failed grab
                 session.stopped = str(exc)
                 session.interrupted = isinstance(exc, Interrupted)
                 session.games.append(GameResult(number, "stopped", message=str(exc)))
@@ -401,19 +401,28 @@ class Player:
         return session
 
     def new_game(self, final: Reading) -> Reading:
-        """Start the next game the way the skin says and wait until it shows."""
+        """Start the next game the way the skin says and wait until it shows.
+
+        The skin's restart is a sequence of steps, e.g. ("restart",) to click
+        the face, ("key:n",) for sgt-mines, or ("key:Escape", "restart") to
+        close a clone's scores window first and then click its button; a
+        control is looked up on a fresh reading when its step comes.
+        """
         assert self.rules is not None
         restart = self.rules.restart
+        what = ", then ".join(restart)
         if self.options.dry_run:
             self.say("waiting for a new game...")
         else:
-            if restart.startswith("key:"):
-                done = self.actuator.press_key(restart[4:], "restart")
-            else:
-                self.actuator.bind(final.geometry, final.controls)
-                done = self.actuator.click_control(restart, "restart")
-            self.actions += 1
-            self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
+            for step in restart:
+                if step.startswith("key:"):
+                    done = self.actuator.press_key(step[4:], "restart")
+                else:
+                    controls = self.find_control(step, final)
+                    self.actuator.bind(final.geometry, controls)
+                    done = self.actuator.click_control(step, "restart")
+                self.actions += 1
+                self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
         deadline = self.clock() + (
             self.options.watch_timeout if self.options.dry_run else self.options.restart_timeout
         )
@@ -422,8 +431,19 @@ class Player:
             if reading.certain and reading.status == "playing" and reading.board != final.board:
                 return reading
             if self.clock() > deadline:
-                raise self.stop(f"no new game appeared after restarting ({restart})", image)
+                raise self.stop(f"no new game appeared after restarting ({what})", image)
             time.sleep(0.005)
+
+    def find_control(self, name: str, final: Reading) -> Mapping[str, tuple[int, int]]:
+        """The controls of the screen as it is now, once `name` is among them."""
+        if name in final.controls:
+            return final.controls
+        deadline = self.clock() + self.options.restart_timeout
+        while True:
+            _, reading = self.grab_reading()
+            if name in reading.controls or self.clock() > deadline:
+                return reading.controls
+            time.sleep(0.02)
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""

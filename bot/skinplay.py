@@ -29,8 +29,9 @@ class PlayRules:
     rule: Rule = "safe"
     #: How it chords (see `bot.actuator.ChordStyle`).
     chord: ChordStyle = "none"
-    #: How to start the next game: a control name ("restart") or "key:<name>".
-    restart: str = "restart"
+    #: How to start the next game, step by step: control names to click
+    #: ("restart") and keys to press ("key:<name>"), in order.
+    restart: tuple[str, ...] = ("restart",)
     #: The clone declares a win only once every mine is flagged (xdemineur).
     win_requires_flags: bool = False
     #: Right click cycles flag -> ? -> covered.
@@ -58,24 +59,42 @@ def play_rules(located: Any) -> PlayRules:
     chord = {"left+right": "both"}.get(chord, chord)
     if chord not in CHORD_STYLES:
         raise PlayError(f"skin {getattr(skin, 'name', skin)!r}: unknown chord style {chord!r}")
-    restart = _field(section, "restart", base.restart)
-    if isinstance(restart, Mapping):  # {"key": "n"} or {"click": "restart"}
-        if "key" in restart:
-            restart = f"key:{restart['key']}"
-        else:
-            restart = restart.get("click", restart.get("control", base.restart))
+    restart = restart_steps(_field(section, "restart", None), base.restart)
     pause = _field(section, "pause", base.pause)
     if isinstance(pause, Mapping):  # {"resume": "<control to click>"}
         pause = pause.get("click", pause.get("resume", "stop"))
     return PlayRules(
         rule=_field(section, "rule", base.rule),
         chord=chord,
-        restart=str(restart),
+        restart=restart,
         win_requires_flags=bool(_field(section, "win_requires_flags", base.win_requires_flags)),
         question_marks=bool(_field(section, "question_marks", base.question_marks)),
         pause=str(pause or "stop"),
         click_gap=float(_field(section, "click_gap_ms", 0) or 0) / 1000.0,
     )
+
+
+def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+    """The skin's restart as steps: {"click": "restart"}, {"key": "n"}, a list of
+    such objects done in order, or a mapping with both keys (done in file order)."""
+    if not raw:
+        return default
+    items = raw if isinstance(raw, list | tuple) else [raw]
+    steps: list[str] = []
+    for item in items:
+        if isinstance(item, str):
+            steps.append(item)
+            continue
+        if not isinstance(item, Mapping):
+            raise PlayError(f"skin play.restart: cannot use {item!r}")
+        for kind, value in item.items():
+            if kind == "key":
+                steps.append(f"key:{value}")
+            elif kind in ("click", "control"):
+                steps.append(str(value))
+            else:
+                raise PlayError(f"skin play.restart: unknown step {kind!r} (use click or key)")
+    return tuple(steps) or default
 
 
 def located_geometry(located: Any) -> tuple[int, int, int, int]:

@@ -48,11 +48,15 @@ def test_skin_play_section_becomes_play_rules() -> None:
     assert (rules.rule, rules.chord, rules.restart, rules.win_requires_flags) == (
         "zero",
         "both",
-        "key:n",
+        ("key:n",),
         True,
     )
     clicked = play_rules(FakeLocated(g, FakeSkin(PlaySpec(restart={"click": "face"})), {}))
-    assert (clicked.chord, clicked.restart, clicked.pause) == ("none", "face", "stop")
+    assert (clicked.chord, clicked.restart, clicked.pause) == ("none", ("face",), "stop")
+    both = play_rules(
+        FakeLocated(g, FakeSkin(PlaySpec(restart={"key": "Escape", "click": "r"})), {})
+    )
+    assert both.restart == ("key:Escape", "r")
     with pytest.raises(PlayError, match="unknown chord style"):
         play_rules(FakeLocated(g, FakeSkin(PlaySpec(chord="thumb")), {}))
 
