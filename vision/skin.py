@@ -17,6 +17,8 @@ Manifest fields (all paths relative to the skin folder):
                     variants (hover, other window sizes)
     inset           tile border left out of comparisons (gaps that do not scale),
                     in 1/(14 + 2*inset) of a cell; default 0
+    grow_distance   worst distance for extending a found grid by a row/column of
+                    tiles (default max_distance / 3; 0 = never grow)
     max_distance    worst mean squared difference (per channel value) still
                     accepted for a cell; min_margin: least gap to the second-best kind
     counter         {region, glyphs: {char: png}, format: "left"|"marked/total",

@@ -57,8 +57,13 @@ def load_labels(folder: Path) -> dict[str, dict[str, Any]]:
     return labels
 
 
-def frames(paths: list[str]) -> Iterator[tuple[str, Path, dict[str, Any] | None]]:
-    """(display name, PNG path, label or None) for every frame of every PATH."""
+def frames(paths: list[str]) -> Iterator[tuple[str, Path, dict[str, Any] | None, str]]:
+    """(display name, PNG path, label or None, unique short tag) for every frame.
+
+    The tag names annotated pictures: the frame's file stem, prefixed with the
+    recording folder's name when it comes from one (frames of several
+    recordings share names like 0001.png).
+    """
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -68,9 +73,9 @@ def frames(paths: list[str]) -> Iterator[tuple[str, Path, dict[str, Any] | None]
                 raise MsbotError(f"{path}: no PNG frames found")
             labels = load_labels(path)
             for png in pngs:
-                yield str(png), png, labels.get(png.name)
+                yield str(png), png, labels.get(png.name), f"{path.resolve().name}-{png.stem}"
         else:
-            yield str(path), path, None
+            yield str(path), path, None, path.stem
 
 
 def intended_actions(reading: Any, rule: str) -> tuple[list[dict[str, Any]], Any, list[str]]:
@@ -134,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     errors = mismatched = compared_total = checked = 0
-    for name, path, label in frames(args.paths):
+    for name, path, label, tag in frames(args.paths):
         try:
             image = load_image(path)
             reading = reader.read_fresh(image)
@@ -158,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         if out_dir is not None:
             probs = analysis.probabilities if analysis is not None else None
             picture = annotate(image, reading, probs, actions, problems)
-            cv2.imwrite(str(out_dir / (path.stem + ".annotated.png")), picture)
+            cv2.imwrite(str(out_dir / (tag + ".annotated.png")), picture)
         if args.check:
             if label is None:
                 print(f"{name}: no label", file=sys.stderr)
