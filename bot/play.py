@@ -431,7 +431,9 @@ class Player:
             if reading.certain and reading.status == "playing" and reading.board != final.board:
                 return reading
             if self.clock() > deadline:
-                raise self.stop(f"no new game appeared after restarting ({what})", image)
+                raise self.stop(
+                    f"no new game appeared after restarting ({what}){self.diagnose()}", image
+                )
             time.sleep(0.005)
 
     def find_control(self, name: str, final: Reading) -> Mapping[str, tuple[int, int]]:
