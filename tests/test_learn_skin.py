@@ -51,6 +51,8 @@ def test_learned_skin_reads_every_recorded_frame(clone: str, tmp_path: Path) -> 
     skin = load_skin(out)
     assert skin.name == f"learned-{clone}"
     assert (out / "report.png").is_file()
+    # The classic clones have a smiley above the board: learned as the restart control.
+    assert (skin.faces is not None) == (clone in ("xdemineur", "minegauler"))
     reader = BoardReader([skin])
     wrong = []
     for path, label in frames:
@@ -59,6 +61,8 @@ def test_learned_skin_reads_every_recorded_frame(clone: str, tmp_path: Path) -> 
             wrong.append((str(path), "board"))
         if reading.status != label["status"]:
             wrong.append((str(path), f"status {reading.status} != {label['status']}"))
+        if skin.faces is not None and "restart" not in reading.controls:
+            wrong.append((str(path), "no restart face"))
     assert not wrong, f"{len(wrong)} of {len(frames)} frames misread: {wrong}"
 
 

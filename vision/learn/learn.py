@@ -18,6 +18,7 @@ from bot.errors import VisionError
 from vision.geometry import Geometry
 from vision.learn.cluster import Clusters, cluster
 from vision.learn.counter import LearnedCounter, learn_counter
+from vision.learn.face import LearnedFace, learn_face
 from vision.learn.grid import BoardRect, align, cell_image, find_grids, patches
 from vision.learn.naming import Naming, name_clusters
 
@@ -46,6 +47,7 @@ class Learned:
     groups: list[Group]
     notes: list[str] = field(default_factory=list)
     counter: LearnedCounter | None = None
+    face: LearnedFace | None = None
 
     def tiles_by_char(self) -> dict[str, list[np.ndarray]]:
         """Board character -> tile images (one per group and cluster that has the name)."""
@@ -145,14 +147,17 @@ def learn(
     geos = find_grids(list(images), board)
     groups = [_learn_group(images, idx, [geos[i] for i in idx]) for idx in _group_by_pitch(geos)]
     notes = [n for g in groups for n in g.naming.notes]
-    learned = Learned(groups, notes)
-    if mines is None:
-        return learned
-    counter = learn_counter(
-        images, learned.geometries(len(images)), learned.boards(len(images)), mines
-    )
-    if counter is None:
-        notes.append("no mine counter found (red digits that count the flags)")
-        return learned
-    notes.append(f"mine counter learned with digits {' '.join(sorted(counter.digits))}")
-    return Learned(groups, notes, counter)
+    base = Learned(groups, notes)
+    geos_all = base.geometries(len(images))
+    boards = base.boards(len(images))
+    face = learn_face(images, geos_all, boards)
+    if face is not None:
+        notes.append(f"status face learned: {' '.join(sorted(face.images))} (restart control)")
+    counter = None
+    if mines is not None:
+        counter = learn_counter(images, geos_all, boards, mines)
+        if counter is None:
+            notes.append("no mine counter found (red digits that count the flags)")
+        else:
+            notes.append(f"mine counter learned with digits {' '.join(sorted(counter.digits))}")
+    return Learned(groups, notes, counter, face)

@@ -146,6 +146,18 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
             "threshold": round(learned.counter.threshold, 1),
             "images": digit_files,
         }
+    if learned.face is not None:
+        (out / "face").mkdir(exist_ok=True)
+        faces: dict[str, list[str]] = {}
+        for status, img in sorted(learned.face.images.items()):
+            cv2.imwrite(str(out / "face" / f"{status}.png"), img)
+            faces[status] = [f"face/{status}.png"]
+        raw["faces"] = {
+            "region": [list(p) for p in learned.face.region],
+            "threshold": 60,
+            "images": faces,
+        }
+        raw["play"]["restart"] = {"click": "restart"}
     path = out / "skin.json"
     path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     cv2.imwrite(str(out / "report.png"), report_image(learned))
