@@ -279,3 +279,18 @@ def test_inconsistent_reading_is_flagged(tmp_path: Path) -> None:
     assert actions == [] and analysis is None
     assert problems and "no mine placement" in problems[0]
     cv2.imwrite(str(tmp_path / "x.png"), image)
+
+
+def test_gnome_paused_and_hover() -> None:
+    """GNOME Mines: a hovered (lighter) covered tile reads as covered; once the
+    window lost focus the board is hidden and the reading says "paused" with
+    the Resume button as a control (same window, geometry known from before)."""
+    reader = BoardReader(load_skins(["gnome-mines"]))
+    fresh = load_image(DATA / "gnome_fresh_hover.png")
+    located = reader.locate(fresh)
+    reading = reader.read(fresh, located)
+    assert reading.certain and reading.board.count(".") == 64
+    assert reading.mines_left == 10 and reading.status == "playing"
+    paused = reader.read(load_image(DATA / "gnome_paused.png"), located)
+    assert paused.status == "paused"
+    assert "resume" in paused.controls
