@@ -50,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.board import Board  # noqa: E402
 from bot.clones import (  # noqa: E402
+    BoardSize,
     RunningClone,
     RunningWindow,
     launch_clone,
@@ -95,6 +96,7 @@ class Plan:
     """One recording: what to launch where, and the script of steps to play."""
 
     clone: str
+    #: A preset name, or "dense" for `board` (a crowded custom board: digits 5-8).
     size: str
     k: int
     position: tuple[int, int]
@@ -105,6 +107,7 @@ class Plan:
     want: str = ""
     attempts: int = 12
     seed: int = 0
+    board: BoardSize | None = None
 
 
 # Steps: "first" opens the middle cell; "solve:N" makes up to N certain moves
@@ -115,6 +118,8 @@ class Plan:
 LOSE = ("first", "frame", "solve:8", "question", "frame", "solve:12", "wrongflag", "frame")
 LOSE_END = ("explode", "frame")
 WIN = ("first", "frame", "solve:15", "frame", "finish", "frame")
+
+DENSE = ("first", "frame", "solve:40", "frame", "solve:400", "frame")
 
 PLANS = [
     Plan("xdemineur", "beginner", 1, (40, 30), WIN, want="won"),
@@ -203,6 +208,18 @@ PLANS = [
         1,
         (700, 30),
         ("first", "frame", "solve:60", "frame", "explode", "frame"),
+    ),
+    Plan(
+        "xdemineur", "dense", 1, (150, 200), DENSE, board=BoardSize(16, 30, 120), want="high-digits"
+    ),
+    Plan(
+        "minegauler",
+        "dense",
+        1,
+        (600, 400),
+        DENSE,
+        board=BoardSize(16, 30, 120),
+        want="high-digits",
     ),
 ]
 
@@ -383,7 +400,11 @@ class Session:
             self.neighbour.move(*plan.neighbour)
         try:
             self.clone: RunningClone = launch_clone(
-                plan.clone, plan.size, xd, plan.position, window_size=plan.window_size
+                plan.clone,
+                plan.board or plan.size,
+                xd,
+                plan.position,
+                window_size=plan.window_size,
             )
         except BaseException:
             if self.neighbour is not None:
@@ -716,7 +737,11 @@ def record(plan: Plan, out: Path, xd: VirtualDisplay, shot: Any) -> bool:
             session.close()
         final = session.labels[-1]["status"] if session.labels else "?"
         print(f"{name}: attempt {attempt} ended {final}")
-        if plan.want and final != plan.want:
+        if plan.want == "high-digits":
+            shown = "".join("".join(label["board"]) for label in session.labels)
+            if not set("5678") & set(shown):
+                continue
+        elif plan.want and final != plan.want:
             continue
         write(session, out / name, name)
         return True

@@ -27,10 +27,10 @@ UNOPENED = set(".?F")
 #: Every cell kind each clone can show (sgt-mines: no question marks, and a
 #: loss shows only the mine that exploded, so no "*" and no "X").
 KINDS = {
-    "xdemineur": set(".F?*!X") | {"0", "1", "2", "3", "4"},
-    "gnome-mines": set(".F?*!X") | {"0", "1", "2", "3", "4"},
-    "sgt-mines": set(".F!") | {"0", "1", "2", "3", "4"},
-    "minegauler": set(".F*!X") | {"0", "1", "2", "3", "4"},
+    "xdemineur": set(".F?*!X012345"),
+    "gnome-mines": set(".F?*!X012345"),
+    "sgt-mines": set(".F!01234"),
+    "minegauler": set(".F*!X012345"),
 }
 
 
