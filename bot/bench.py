@@ -156,6 +156,7 @@ class GameResult:
     won: bool
     guesses: int
     decision_times: tuple[float, ...]
+    decision_cpu_times: tuple[float, ...]
     game_time: float
 
 
@@ -225,6 +226,7 @@ def play_game(spec: BoardSpec, rule: Rule, index: int, seed: int, analyse: Analy
     start = time.perf_counter()
     game = Game(spec.height, spec.width, spec.mines, rule, seed)
     times: list[float] = []
+    cpu_times: list[float] = []
     guesses = 0
     # Every decision opens at least one cell, so this bounds a misbehaving solver.
     limit = spec.height * spec.width + 1
@@ -236,6 +238,7 @@ def play_game(spec: BoardSpec, rule: Rule, index: int, seed: int, analyse: Analy
             )
         board = game.board()
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         try:
             analysis = analyse(board, spec.mines, rule)
         except MsbotError as exc:
@@ -244,6 +247,7 @@ def play_game(spec: BoardSpec, rule: Rule, index: int, seed: int, analyse: Analy
                 f"the solver failed ({exc}); " + _where(spec, rule, index, seed, board)
             ) from exc
         times.append(time.perf_counter() - t0)
+        cpu_times.append(time.thread_time() - c0)
         cells, guess = _cells_to_open(board, analysis, spec, rule, index, seed)
         guesses += guess
         for cell in cells:
@@ -257,6 +261,7 @@ def play_game(spec: BoardSpec, rule: Rule, index: int, seed: int, analyse: Analy
         won=game.status == "won",
         guesses=guesses,
         decision_times=tuple(times),
+        decision_cpu_times=tuple(cpu_times),
         game_time=time.perf_counter() - start,
     )
 
@@ -284,7 +289,12 @@ def _play_task(task: _Task) -> list[GameResult]:
 
 @dataclass(frozen=True)
 class BenchSummary:
-    """The bench figures; times in milliseconds unless the name says seconds."""
+    """The bench figures; times in milliseconds unless the name says seconds.
+
+    Solver times are wall-clock (`perf_counter`) around each `analyse` call;
+    the ``cpu`` ones are the CPU time of that call (`thread_time`), which other
+    processes competing for the cores do not inflate.
+    """
 
     board: str
     height: int
@@ -307,6 +317,9 @@ class BenchSummary:
     decision_ms_max: float
     solver_ms_per_game_mean: float
     solver_ms_per_game_median: float
+    decision_cpu_ms_median: float
+    decision_cpu_ms_p99: float
+    solver_cpu_ms_per_game_median: float
     game_ms_mean: float
     games_per_second: float
     wall_seconds: float
@@ -327,6 +340,8 @@ def summarise(
     low, high = wilson_interval(wins, games)
     times = np.fromiter((t for r in results for t in r.decision_times), dtype=np.float64)
     per_game = np.array([sum(r.decision_times) for r in results], dtype=np.float64)
+    cpu = np.fromiter((t for r in results for t in r.decision_cpu_times), dtype=np.float64)
+    cpu_per_game = np.array([sum(r.decision_cpu_times) for r in results], dtype=np.float64)
     ms = 1000.0
 
     def stat(values: np.ndarray[Any, Any], fn: Callable[[Any], Any]) -> float:
@@ -354,6 +369,9 @@ def summarise(
         decision_ms_max=stat(times, np.max),
         solver_ms_per_game_mean=stat(per_game, np.mean),
         solver_ms_per_game_median=stat(per_game, np.median),
+        decision_cpu_ms_median=stat(cpu, np.median),
+        decision_cpu_ms_p99=stat(cpu, lambda v: np.percentile(v, 99)),
+        solver_cpu_ms_per_game_median=stat(cpu_per_game, np.median),
         game_ms_mean=stat(np.array([r.game_time for r in results]), np.mean),
         games_per_second=games / wall if wall > 0 else 0.0,
         wall_seconds=wall,

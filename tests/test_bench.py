@@ -119,6 +119,7 @@ def test_small_real_bench_gives_sane_figures() -> None:
     assert s.win_rate_low <= s.win_rate <= s.win_rate_high
     assert s.decisions >= 20
     assert 0 < s.decision_ms_median <= s.decision_ms_p99 <= s.decision_ms_max
+    assert 0 < s.decision_cpu_ms_median <= s.decision_cpu_ms_p99
     assert s.guesses_per_game >= 0
     assert s.games_per_second > 0
 

@@ -97,6 +97,9 @@ def format_summary(s: BenchSummary) -> str:
         f"guesses/game   {s.guesses_per_game:.2f}",
         f"solver time    median {s.decision_ms_median:.3f} ms, p99 {s.decision_ms_p99:.3f} ms, "
         f"max {s.decision_ms_max:.1f} ms per decision ({s.decisions} decisions)",
+        f"solver CPU     median {s.decision_cpu_ms_median:.3f} ms, "
+        f"p99 {s.decision_cpu_ms_p99:.3f} ms per decision, "
+        f"{s.solver_cpu_ms_per_game_median:.1f} ms per game median (CPU time)",
         f"per game       solver {s.solver_ms_per_game_mean:.1f} ms mean, "
         f"{s.solver_ms_per_game_median:.1f} ms median; whole game {s.game_ms_mean:.1f} ms mean",
         f"speed          {s.games_per_second:.1f} games/s",
