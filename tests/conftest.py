@@ -8,6 +8,9 @@ every one of them (by PID) when the test ends, passed or failed:
         xd = clone("xdemineur", "beginner", position=(300, 200))
         ...   # xd.display, xd.geometry(), xd.size, xd.spec.skin
 
+`neighbour((x, y))` puts another, unrelated window (xmessage) on the same
+display, for tests that need the board among other windows.
+
 Tests using them are skipped only when Xvfb itself is missing (a machine
 without X tools); a missing clone is a failure, because `make test` installs
 them all.
@@ -20,10 +23,11 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from bot.clones import BoardSize, RunningClone, launch_clone
+from bot.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
 from bot.xdisplay import VirtualDisplay, xvfb_available
 
 LaunchClone = Callable[..., RunningClone]
+LaunchNeighbour = Callable[[tuple[int, int]], RunningWindow]
 
 
 @pytest.fixture
@@ -57,3 +61,26 @@ def clone(virtual_display: VirtualDisplay) -> Iterator[LaunchClone]:
     finally:
         for running in started:
             running.close()
+
+
+@pytest.fixture
+def neighbour(virtual_display: VirtualDisplay) -> Iterator[LaunchNeighbour]:
+    """Factory: `neighbour((x, y))` opens an unrelated window there; closed by PID afterwards."""
+    started: list[RunningWindow] = []
+
+    def launch(position: tuple[int, int]) -> RunningWindow:
+        window = launch_window(
+            "xmessage",
+            ["xmessage", "-name", "neighbour", "Another window beside the game"],
+            virtual_display,
+            window_class="neighbour",
+        )
+        started.append(window)
+        window.move(*position)
+        return window
+
+    try:
+        yield launch
+    finally:
+        for window in started:
+            window.close()

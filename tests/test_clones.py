@@ -21,6 +21,7 @@ from bot.clones import (
     BoardSize,
     CloneError,
     RunningClone,
+    RunningWindow,
     clone_spec,
     launch_window,
 )
@@ -147,16 +148,17 @@ def test_minegauler_keeps_its_files_in_its_private_folder(clone: LaunchClone) ->
 
 @pytest.mark.clone
 def test_a_second_window_beside_a_clone(
-    clone: LaunchClone, virtual_display: VirtualDisplay
+    clone: LaunchClone, neighbour: Callable[[tuple[int, int]], RunningWindow]
 ) -> None:
     running = clone("xdemineur", "beginner", position=(400, 300))
-    with launch_window(
-        "xmessage", ["xmessage", "a neighbour"], virtual_display, window_class="xmessage"
-    ) as other:
-        other.move(400 + running.geometry()[2] + 10, 300)
-        assert other.geometry()[0] > 400 and other.alive()
-        assert running.alive()
+    x, y, w, _ = running.geometry()
+    other = neighbour((x + w + 10, y))
+    ox, oy, ow, oh = other.geometry()
+    assert (ox, oy) == (x + w + 10, y) and ow > 20 and oh > 20
+    assert running.alive() and other.alive()
+    other.close()
     assert not other.alive()
+    assert running.alive()
 
 
 @pytest.mark.clone
