@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.board import parse_board
+from bot.board import Board, parse_board
 from bot.errors import PlayError
-from bot.play import GameResult, Session, plan_chords
+from bot.play import GameResult, Session, board_complete, plan_chords
 from bot.skinplay import located_geometry, play_rules
 from vision.geometry import Geometry
+from vision.reading import Reading
 from vision.skin import Glyphs, PlaySpec
 
 
@@ -84,3 +85,16 @@ def test_summary_counts_wins_time_clicks_and_certain_losses() -> None:
     assert s["clicks"] == 40 and s["guesses"] == 3 and s["certain_losses"] == 1
     assert "LOSSES ON CERTAIN MOVES" in session.summary_line()
     assert session.games[0].line() == "game 1: WON 12x9/10 in 1.00 s, 30 clicks, 1 guesses"
+
+
+def test_a_complete_board_is_one_with_every_mine_flagged_and_counted() -> None:
+    g = Geometry(0, 0, 16, 16, 2, 3)
+
+    def reading(rows: str, left: int | None) -> Reading:
+        return Reading("x", g, Board(tuple(rows.split())), left, "playing")
+
+    assert board_complete(reading("1F1 111", 0), 1)
+    assert not board_complete(reading("1F1 11.", 0), 1)
+    assert not board_complete(reading("1F1 111", 1), 1)
+    assert not board_complete(reading("1F1 111", 0), 2)
+    assert not board_complete(reading("1F1 111", 0), None)
