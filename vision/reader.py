@@ -44,20 +44,22 @@ class BoardReader:
         return locate(image, self.banks)
 
     def read(self, image: np.ndarray, located: Located) -> Reading:
-        """Read a board whose geometry is known (the fast path of the play loop)."""
+        """Read a board whose geometry is known (the fast path of the play loop).
+
+        Costly searches run only when they can matter: buttons (restart,
+        resume) only once the game is over or paused; the "paused" overlay is
+        looked for in a small region the skin names (GNOME Mines: the board's
+        middle).
+        """
         skin, geo = located.skin, located.geometry
-        if is_paused(image, skin, geo):
-            return Reading(
-                skin.name,
-                geo,
-                Board.covered(geo.rows, geo.cols),
-                None,
-                "paused",
-                controls=find_controls(image, skin, geo)[0],
-            )
         scores = classify(image, geo, located.bank)
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
+        if is_paused(image, skin, geo):
+            controls, _ = find_controls(image, skin, geo, buttons=True)
+            return Reading(
+                skin.name, geo, Board.covered(geo.rows, geo.cols), None, "paused", (), controls
+            )
         chars = np.where(scores.unsure, ".", scores.chars)
         board = Board(tuple("".join(row) for row in chars.tolist()))
         unknown = tuple(
@@ -70,13 +72,16 @@ class BoardReader:
             )
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )
-        controls, face = find_controls(image, skin, geo)
+        controls, face = find_controls(image, skin, geo, buttons=False)
+        status = read_status(image, skin, geo, board, face)
+        if status != "playing" and skin.buttons:
+            controls, _ = find_controls(image, skin, geo, buttons=True)
         return Reading(
             skin.name,
             geo,
             board,
             read_counter(image, skin, geo),
-            read_status(image, skin, geo, board, face),
+            status,
             unknown,
             controls,
         )

@@ -23,16 +23,19 @@ STATUSES = ("playing", "won", "lost", "paused")
 
 
 def find_controls(
-    image: np.ndarray, skin: Skin, geo: Geometry
+    image: np.ndarray, skin: Skin, geo: Geometry, buttons: bool = True
 ) -> tuple[dict[str, tuple[int, int]], Hit | None]:
-    """Screen points of the skin's controls ("restart": face or button), and the face."""
+    """Screen points of the skin's controls ("restart": face or button), and the face.
+
+    `buttons=False` skips the buttons (the face alone also gives the status).
+    """
     controls: dict[str, tuple[int, int]] = {}
     face = None
     if skin.faces is not None:
         face = best_hit(image, skin.faces, geo)
         if face is not None:
             controls["restart"] = (face.x, face.y)
-    for name, glyphs in skin.buttons.items():
+    for name, glyphs in skin.buttons.items() if buttons else ():
         hit = best_hit(image, glyphs, geo)
         if hit is not None:
             controls[name] = (hit.x, hit.y)
