@@ -9,6 +9,7 @@ belong in the README, not in timed tests.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -24,16 +25,23 @@ from vision.reader import BoardReader  # noqa: E402
 DEFAULT = ROOT / "recordings" / "xdemineur-expert-1" / "frames" / "0001.png"
 
 
-def timed(fn: Callable[[], object], runs: int) -> tuple[float, float]:
-    """(median, 90th percentile) wall time of `fn` in milliseconds."""
+def timed(fn: Callable[[], object], runs: int) -> tuple[float, float, float]:
+    """(median wall, 90th percentile wall, median CPU) time of `fn` in milliseconds.
+
+    CPU time (this thread's) is printed too because on a shared, loaded
+    machine wall time mostly measures the other processes.
+    """
     fn()
     times = []
+    cpu = []
     for _ in range(runs):
         start = time.perf_counter()
+        start_cpu = time.thread_time()
         fn()
+        cpu.append((time.thread_time() - start_cpu) * 1000)
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
-    return statistics.median(times), times[int(len(times) * 0.9)]
+    return statistics.median(times), times[int(len(times) * 0.9)], statistics.median(cpu)
 
 
 def main() -> int:
@@ -46,14 +54,17 @@ def main() -> int:
         f"frame {frame} ({image.shape[1]}x{image.shape[0]}): {located.skin.name} "
         f"{geo.rows}x{geo.cols}, {len(reader.skins)} skins installed"
     )
-    med, p90 = timed(lambda: reader.read(image, located), 300)
-    print(f"read (geometry known, cells+counter+status): median {med:.2f} ms, p90 {p90:.2f} ms")
     from vision.classify import classify
 
-    med, p90 = timed(lambda: classify(image, geo, located.bank), 300)
-    print(f"classify cells only:                           median {med:.2f} ms, p90 {p90:.2f} ms")
-    med, p90 = timed(lambda: reader.locate(image), 30)
-    print(f"locate from scratch (all skins):               median {med:.2f} ms, p90 {p90:.2f} ms")
+    for what, fn, runs in (
+        ("read (geometry known, cells+counter+status)", lambda: reader.read(image, located), 300),
+        ("classify cells only", lambda: classify(image, geo, located.bank), 300),
+        ("locate from scratch (all skins)", lambda: reader.locate(image), 30),
+    ):
+        med, p90, cpu = timed(fn, runs)
+        print(f"{what:45s} median {med:7.2f} ms  p90 {p90:7.2f} ms  (CPU median {cpu:.2f} ms)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs")
     return 0
 
 
