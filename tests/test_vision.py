@@ -197,10 +197,6 @@ def test_fractional_pitch_is_fitted() -> None:
 
 # -- recordings: every labelled frame read exactly -------------------------------
 
-#: Frames of a window size no template was cut from (GNOME Mines 1110x696,
-#: pitch 29.7 px): a few cells are reported unsure there, never misread.
-HELD_OUT = ("gnome-mines-expert-2/0001.png", "gnome-mines-expert-2/0002.png")
-
 
 def _recorded_frames() -> list[tuple[str, Path, dict[str, object]]]:
     out = []
@@ -220,17 +216,7 @@ FRAMES = _recorded_frames()
 
 @pytest.mark.parametrize(
     ("frame", "label"),
-    [
-        pytest.param(
-            f,
-            lab,
-            id=f"{r}/{f.name}",
-            marks=pytest.mark.xfail(reason="held-out window size: some cells unsure", strict=True)
-            if f"{r}/{f.name}" in HELD_OUT
-            else (),
-        )
-        for r, f, lab in FRAMES
-    ],
+    [pytest.param(f, lab, id=f"{r}/{f.name}") for r, f, lab in FRAMES],
 )
 def test_recorded_frame_read_exactly(
     reader: BoardReader, frame: Path, label: dict[str, object]

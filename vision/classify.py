@@ -41,16 +41,16 @@ class TileBank:
     kinds: tuple[str, ...]
 
 
-def shrink(tile: np.ndarray, inset: int = 0) -> np.ndarray:
+def shrink(tile: np.ndarray, inset: int = 0, patch: int = PATCH) -> np.ndarray:
     """One tile image as a flat float32 PATCH x PATCH x 3 vector.
 
     With `inset` > 0 the tile is shrunk to PATCH + 2 * inset and its border
     dropped: skins whose gaps between tiles do not scale with the tiles (GNOME
     Mines) then compare only the insides, whatever the window size.
     """
-    side = PATCH + 2 * inset
+    side = patch + 2 * inset
     small = cv2.resize(tile, (side, side), interpolation=cv2.INTER_AREA)
-    small = small[inset : inset + PATCH, inset : inset + PATCH]
+    small = small[inset : inset + patch, inset : inset + patch]
     return np.ascontiguousarray(small).reshape(-1).astype(np.float32)
 
 
@@ -60,7 +60,7 @@ def make_bank(skin: Skin) -> TileBank:
     for ch, images in skin.tiles.items():
         for img in images:
             chars.append(ch)
-            rows.append(shrink(img, skin.inset))
+            rows.append(shrink(img, skin.inset, skin.patch))
     matrix = np.stack(rows)
     kinds = tuple(dict.fromkeys(chars))
     kind_of = np.array([kinds.index(c) for c in chars])
@@ -81,7 +81,9 @@ class CellScores:
         return float(self.best.mean())
 
 
-def board_patches(image: np.ndarray, geo: Geometry, inset: int = 0) -> np.ndarray | None:
+def board_patches(
+    image: np.ndarray, geo: Geometry, inset: int = 0, patch: int = PATCH
+) -> np.ndarray | None:
     """(rows*cols, PATCH*PATCH*3) float32 patches, or None if the grid leaves the image."""
     x0 = round(geo.left)
     y0 = round(geo.top)
@@ -91,17 +93,17 @@ def board_patches(image: np.ndarray, geo: Geometry, inset: int = 0) -> np.ndarra
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
         return None
     region = image[y0:y1, x0:x1]
-    side = PATCH + 2 * inset
+    side = patch + 2 * inset
     small = cv2.resize(region, (geo.cols * side, geo.rows * side), interpolation=cv2.INTER_AREA)
     cells = small.reshape(geo.rows, side, geo.cols, side, 3).transpose(0, 2, 1, 3, 4)
     if inset:
-        cells = cells[:, :, inset : inset + PATCH, inset : inset + PATCH]
+        cells = cells[:, :, inset : inset + patch, inset : inset + patch]
     return cells.reshape(geo.rows * geo.cols, -1).astype(np.float32)
 
 
 def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | None:
     """Every cell's best character with its distance and margin (None: grid off-image)."""
-    patches = board_patches(image, geo, bank.skin.inset)
+    patches = board_patches(image, geo, bank.skin.inset, bank.skin.patch)
     if patches is None:
         return None
     dim = patches.shape[1]

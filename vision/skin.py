@@ -15,6 +15,7 @@ Manifest fields (all paths relative to the skin folder):
     tiles           {char: [png, ...]}: cell images (size = pitch) per board
                     character (`. F ? 0-8 * ! X`); several images per char are
                     variants (hover, other window sizes)
+    patch           side of the square patch cells are compared at (default 14)
     inset           tile border left out of comparisons (gaps that do not scale),
                     in 1/(14 + 2*inset) of a cell; default 0
     grow_distance   worst distance for extending a found grid by a row/column of
@@ -118,6 +119,8 @@ class Skin:
     play: PlaySpec
     #: Border (in 1/(14 + 2 * inset) of a cell) left out when comparing tiles.
     inset: int = 0
+    #: Side of the patch cells are compared at (bigger: finer detail, slower).
+    patch: int = 14
     counter: Glyphs | None = None
     faces: Glyphs | None = None
     buttons: Mapping[str, Glyphs] = field(default_factory=dict)
@@ -218,6 +221,7 @@ def load_skin(folder: Path) -> Skin:
         min_margin=float(raw.get("min_margin", 100.0)),
         play=PlaySpec(**play_raw),
         inset=int(raw.get("inset", 0)),
+        patch=int(raw.get("patch", 14)),
         counter=opt("counter", 60.0),
         faces=opt("faces", 60.0),
         buttons=buttons,
