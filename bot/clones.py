@@ -56,6 +56,8 @@ class BoardSize:
 #: database into, the installed package folder. This launcher points those
 #: paths at the clone's temporary folder before the app is imported, and
 #: writes the wanted board size there: the installed package is never edited.
+#: It also switches off posting wins to a remote server and the high-score
+#: window that would cover the board after a win.
 MINEGAULER_LAUNCHER = """
 import pathlib, sys
 import minegauler.app.paths as paths
@@ -70,6 +72,11 @@ opts = shared.AllOptsStruct(
     first_success=True, btn_size=int(sys.argv[5]),
 )
 shared.write_settings_to_file(opts, paths.SETTINGS_FILE)
+# No network (it would post each win to its author's server) and no high-score
+# pop-up over the board after a win (it also crashes under PyQt6 6.11).
+import minegauler.app.highscores as highscores
+highscores._post_highscore_to_remote = lambda *args, **kwargs: None
+highscores.is_highscore_new_best = lambda *args, **kwargs: None
 from minegauler.app.__main__ import main
 sys.exit(main())
 """
