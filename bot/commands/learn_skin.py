@@ -23,10 +23,19 @@ def register(sub: Any) -> None:
         description="Learn a skin (tiles, names) from screenshots of a Minesweeper clone.",
     )
     parser.add_argument("name", metavar="NAME", help="name of the new skin")
-    parser.add_argument("screenshots", nargs="+", metavar="SCREENSHOT", help="PNG screenshots")
+    parser.add_argument("screenshots", nargs="*", metavar="SCREENSHOT", help="PNG screenshots")
     parser.add_argument("--board", metavar="L,T,W,H", help="board rectangle in pixels")
     parser.add_argument("--mines", type=int, help="mines on the board (checks the reading)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default templates/NAME)")
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="take the screenshots from the live window: clicks on it until the game is lost",
+    )
+    parser.add_argument("--display", help="X display for --live (default $DISPLAY)")
+    parser.add_argument(
+        "--save", metavar="DIR", help="with --live: also save the screenshots taken to DIR"
+    )
     parser.set_defaults(run=run)
 
 
@@ -41,15 +50,52 @@ def run(args: argparse.Namespace) -> int:
     if not name or "/" in name or name.startswith("."):
         raise VisionError(f"bad skin name {name!r}")
     board = BoardRect.parse(args.board) if args.board else None
-    images = [load_image(p) for p in args.screenshots]
+    if args.live == bool(args.screenshots):
+        raise VisionError("give SCREENSHOT files or --live (one of the two)")
+    if args.live:
+        images = _live(board, args.display)
+        names = [f"live-{i:02d}" for i in range(len(images))]
+        if args.save:
+            names = _save(images, Path(args.save))
+    else:
+        images = [load_image(p) for p in args.screenshots]
+        names = [str(p) for p in args.screenshots]
     learned = learn(images, board, args.mines)
     out = Path(args.out) if args.out else BUILTIN_DIR / name
-    path = write_skin(name, learned, out, [str(p) for p in args.screenshots])
+    path = write_skin(name, learned, out, names)
     tiles = learned.tiles_by_char()
     print(f"learned skin {name!r}: kinds {' '.join(sorted(tiles))} -> {path}")
     for note in learned.notes:
         print(f"  note: {note}")
-    return _check(path.parent, images, args.screenshots, args.mines)
+    return _check(path.parent, images, names, args.mines)
+
+
+def _live(board: Any, display: str | None) -> list[Any]:
+    """Screenshots from the live screen (see `vision.learn.live`)."""
+    from bot.actuator.xtest import XTestMouse
+    from vision.capture.live import LiveScreen
+    from vision.learn.live import shoot
+
+    screen = LiveScreen(display)
+    mouse = XTestMouse(screen.display)
+    try:
+        return shoot(screen, mouse, board, log=lambda m: print(f"  live: {m}"))
+    finally:
+        mouse.close()
+        screen.close()
+
+
+def _save(images: list[Any], folder: Path) -> list[str]:
+    import cv2
+
+    folder.mkdir(parents=True, exist_ok=True)
+    names = []
+    for i, image in enumerate(images):
+        path = folder / f"{i:04d}.png"
+        if not cv2.imwrite(str(path), image):
+            raise VisionError(f"cannot write {path}")
+        names.append(str(path))
+    return names
 
 
 def _check(folder: Path, images: list[Any], names: list[str], mines: int | None) -> int:

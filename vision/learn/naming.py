@@ -343,11 +343,20 @@ def _name_covered_glyphs(
         names[free[0]] = "F"
         return
     if not flags and len(free) == 2:
+        # Right clicks make the flag first: on a cell that shows both, the
+        # kind that came first is the flag.
         a, b = free
-        if _was_mine_kind(frames, list(sequences), a, {b}):
-            names[b], names[a] = "F", "?"
-        elif _was_mine_kind(frames, list(sequences), b, {a}):
-            names[a], names[b] = "F", "?"
+        for i, fa in enumerate(frames):
+            for j in range(i + 1, len(frames)):
+                fb = frames[j]
+                if sequences[j] != sequences[i] or fb.shape != fa.shape:
+                    continue
+                if ((fa == a) & (fb == b)).any():
+                    names[a], names[b] = "F", "?"
+                    return
+                if ((fa == b) & (fb == a)).any():
+                    names[b], names[a] = "F", "?"
+                    return
         return
     if flags and len(free) == 1 and "?" not in names.values():
         names[free[0]] = "?"

@@ -1,0 +1,123 @@
+"""`learn-skin --live`: take the screenshots the learner needs from the live window.
+
+A fresh board; a right click on a covered cell (the flag), a second and a
+third (a question mark, if the clone has them, then covered again: the
+order tells the flag from the question mark); the flag put back; then left
+clicks on random covered cells until the game is lost or stops reacting
+(a lost board shows the numbers, the mines and the hit mine at once). Each
+screenshot is taken once the screen has stopped changing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from bot.actuator._base import Mouse
+from vision.capture._base import Screen
+from vision.geometry import Geometry
+from vision.learn.cluster import cluster
+from vision.learn.grid import BoardRect, find_grid, patches
+
+#: Left clicks at most before giving up on losing.
+MAX_CLICKS = 60
+
+
+def _after(
+    screen: Screen, geo: Geometry, before: np.ndarray, wait: float, timeout: float = 1.0
+) -> np.ndarray:
+    """The screen once the board has changed from `before` and settled (or after `timeout`:
+    the click did nothing). Clones redraw 2-100 ms after a click."""
+    start = patches(before, geo)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        time.sleep(wait)
+        if not np.array_equal(patches(screen.grab(), geo), start):
+            break
+    return _settled(screen, wait)
+
+
+def _settled(screen: Screen, wait: float, timeout: float = 2.0) -> np.ndarray:
+    """A screenshot once two grabs `wait` seconds apart are identical."""
+    time.sleep(wait)
+    last = screen.grab()
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        time.sleep(wait)
+        shot = screen.grab()
+        if np.array_equal(shot, last):
+            return shot
+        last = shot
+    return last
+
+
+def _kinds(image: np.ndarray, geo: Geometry) -> list[np.ndarray]:
+    """Masks of the cells of each look, most common first."""
+    found = cluster(patches(image, geo))
+    order = np.argsort(-np.bincount(found.labels), kind="stable")
+    return [np.asarray(found.labels == k).reshape(geo.rows, geo.cols) for k in order]
+
+
+def shoot(
+    screen: Screen,
+    mouse: Mouse,
+    board: BoardRect | None = None,
+    wait: float = 0.05,
+    seed: int = 0,
+    log: Callable[[str], None] = lambda _: None,
+) -> list[np.ndarray]:
+    """The screenshots for `vision.learn.learn.learn` (see the module docstring)."""
+    rng = np.random.default_rng(seed)
+    fresh = _settled(screen, wait)
+    geo = find_grid(fresh, board)
+    log(f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)})")
+    shots = [fresh]
+    start = patches(fresh, geo)
+    covered = np.zeros((geo.rows, geo.cols), bool)
+    r = c = x = y = 0
+    # The covered tile is the look a right click changes (a flag appears);
+    # it is usually the most common look, unless the clone opened an area itself.
+    for attempt, kind in enumerate(_kinds(fresh, geo)[:3]):
+        cells = np.argwhere(kind)
+        r, c = (int(v) for v in cells[rng.integers(len(cells))])
+        x, y = geo.cell_center(r, c)
+        if attempt == 0:
+            # Some clones ignore the first event after the pointer enters their window.
+            mouse.move(x, y)
+            time.sleep(0.2)
+        mouse.click(x, y, "right")
+        shot = _after(screen, geo, fresh, wait)
+        if not np.array_equal(patches(shot, geo), start):
+            covered = kind
+            shots.append(shot)
+            break
+    if not covered.any():
+        log("no cell reacts to a right click: only the fresh board is used")
+        return shots
+    for _ in range(2):
+        mouse.click(x, y, "right")
+        shots.append(_after(screen, geo, shots[-1], wait))
+        if np.array_equal(patches(shots[-1], geo), start):
+            break  # back to covered (no question marks in this clone, or after "?")
+    mouse.click(x, y, "right")  # the flag stays for the lost board
+    last = _after(screen, geo, shots[-1], wait)
+    covered[r, c] = False
+    for _ in range(MAX_CLICKS):
+        now = patches(last, geo)
+        same = (((now - start) ** 2).mean(axis=1) <= 1.0).reshape(geo.rows, geo.cols)
+        still = np.argwhere(covered & same)
+        if not len(still):
+            break
+        rr, cc = (int(v) for v in still[rng.integers(len(still))])
+        mouse.click(*geo.cell_center(rr, cc), "left")
+        shot = _after(screen, geo, last, wait)
+        if np.array_equal(patches(shot, geo), now):
+            break  # the game is over: clicks do nothing
+        last = shot
+        if len(shots) < 6:
+            shots.append(shot)
+    shots.append(last)
+    log(f"{len(shots)} screenshots taken")
+    return shots
