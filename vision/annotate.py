@@ -94,11 +94,16 @@ def annotate(
         cv2.drawMarker(out, pt(x, y), (255, 0, 255), cv2.MARKER_DIAMOND, radius * 2, 2)
         cv2.putText(out, name, pt(x + 8, y), font, 0.5, (255, 0, 255), 1, cv2.LINE_AA)
     caption = [
-        f"{reading.skin}  {geo.rows}x{geo.cols}  pitch {geo.cell_w:.2f}x{geo.cell_h:.2f}",
-        f"mines left {reading.mines_left}  status {reading.status}  unsure {len(reading.unknown)}",
-        *problems,
+        f"{reading.skin}  {geo.rows}x{geo.cols} at ({geo.left:.0f}, {geo.top:.0f})"
+        f"  pitch {geo.cell_w:.2f}x{geo.cell_h:.2f}",
+        f"mines left {reading.mines_left}  status {reading.status}"
+        f"  unsure cells {len(reading.unknown)} (magenta boxes)",
+        f"{len(actions)} intended clicks: blue circle = open, red cross = flag;"
+        " shading = P(mine) green..red",
+        *(f"INCONSISTENT: {p}" for p in problems),
     ]
-    bar = np.full((18 * len(caption) + 6, out.shape[1], 3), 255, dtype=np.uint8)
+    line_h = 24
+    bar = np.full((line_h * len(caption) + 8, out.shape[1], 3), 255, dtype=np.uint8)
     for i, text in enumerate(caption):
-        cv2.putText(bar, text, (4, 16 + 18 * i), font, 0.45, TEXT, 1, cv2.LINE_AA)
+        cv2.putText(bar, text, (6, 20 + line_h * i), font, 0.6, TEXT, 1, cv2.LINE_AA)
     return np.vstack([bar, out])
