@@ -30,6 +30,7 @@ deliberate marks (question marks, a wrong flag) and deliberate losses.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
 import json
 import random
@@ -50,7 +51,10 @@ sys.path.insert(0, str(ROOT))
 
 from bot.board import Board  # noqa: E402
 from bot.clones import (  # noqa: E402
+    CLONES,
+    MINEGAULER_LAUNCHER,
     BoardSize,
+    CloneSpec,
     RunningClone,
     RunningWindow,
     launch_clone,
@@ -108,6 +112,9 @@ class Plan:
     attempts: int = 12
     seed: int = 0
     board: BoardSize | None = None
+    #: A fixed mine layout ("*" mine, "." safe), for clones that accept one
+    #: (sgt-mines by game ID, minegauler by a board file): digits 5-8 on demand.
+    layout: tuple[str, ...] | None = None
 
 
 # Steps: "first" opens the middle cell; "solve:N" makes up to N certain moves
@@ -120,6 +127,31 @@ LOSE_END = ("explode", "frame")
 WIN = ("first", "frame", "solve:15", "frame", "finish", "frame")
 
 DENSE = ("first", "frame", "solve:40", "frame", "solve:400", "frame")
+
+# A fixed layout with an 8 at (1,1), a 7 at (1,7), a 6 at (3,1) and (5,1), a 5
+# at (5,7): the zero column 4 opens an area, "high" opens the cells showing 5
+# or more (each walled in by mines, so only a deliberate click opens them),
+# "clear" opens every other safe cell: a won board showing every digit 0-8.
+HIGH_LAYOUT = (
+    "***...***",
+    "*.*...*.*",
+    "***...**.",
+    ".........",
+    "***...*..",
+    "*.*...*.*",
+    "*.....**.",
+    ".........",
+    ".........",
+)
+LAYOUT_WIN = ("zero", "frame", "flags:3", "high", "frame", "clear", "frame")
+# Random crowded boards (about 4 mines in 5 cells): open single cells whose
+# eight neighbours are all covered until one shows the wanted digit, or a mine.
+POKE = ("frame", *("poke", "frame") * 6)
+# GNOME Mines' first click opens the cells around it: open the corner first,
+# leaving most of the board untouched for pokes.
+CORNER_POKE = ("corner", "frame", *("poke", "frame") * 6)
+#: GNOME Mines' custom board: 8x8 at its highest mine percentage (84 % = 54).
+GNOME_CUSTOM_PERCENT = {BoardSize(8, 8, 54): 84}
 
 PLANS = [
     Plan("xdemineur", "beginner", 1, (40, 30), WIN, want="won"),
@@ -221,7 +253,179 @@ PLANS = [
         board=BoardSize(16, 30, 120),
         want="high-digits",
     ),
+    Plan(
+        "sgt-mines",
+        "layout",
+        1,
+        (300, 250),
+        LAYOUT_WIN,
+        layout=HIGH_LAYOUT,
+        want="digits:5678",
+        attempts=1,
+    ),
+    Plan(
+        "minegauler",
+        "layout",
+        1,
+        (900, 150),
+        LAYOUT_WIN,
+        layout=HIGH_LAYOUT,
+        want="digits:5678",
+        attempts=1,
+    ),
+    Plan(
+        "xdemineur",
+        "dense",
+        2,
+        (640, 480),
+        POKE,
+        board=BoardSize(9, 12, 86),
+        want="digits:8",
+        attempts=150,
+    ),
+    Plan(
+        "xdemineur",
+        "dense",
+        3,
+        (60, 520),
+        POKE,
+        board=BoardSize(9, 12, 86),
+        want="digits:7",
+        attempts=150,
+    ),
+    Plan(
+        "gnome-mines",
+        "dense",
+        1,
+        (150, 100),
+        CORNER_POKE,
+        board=BoardSize(8, 8, 54),
+        window_size=(600, 400),
+        want="digits:8",
+        attempts=80,
+    ),
+    Plan(
+        "gnome-mines",
+        "dense",
+        2,
+        (700, 300),
+        CORNER_POKE,
+        board=BoardSize(8, 8, 54),
+        window_size=(600, 400),
+        want="digits:7",
+        attempts=80,
+    ),
 ]
+
+
+# ----------------------------------------------------------------- layouts
+
+
+def layout_mines(layout: tuple[str, ...]) -> list[tuple[int, int]]:
+    return [(r, c) for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*"]
+
+
+def layout_number(layout: tuple[str, ...], cell: tuple[int, int]) -> int:
+    r0, c0 = cell
+    return sum(
+        1
+        for r in range(max(0, r0 - 1), min(len(layout), r0 + 2))
+        for c in range(max(0, c0 - 1), min(len(layout[0]), c0 + 2))
+        if (r, c) != cell and layout[r][c] == "*"
+    )
+
+
+def layout_first_zero(layout: tuple[str, ...]) -> tuple[int, int]:
+    """The safe cell with no mine around nearest the middle: a click there opens an area."""
+    rows, cols = len(layout), len(layout[0])
+    zeros = [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if layout[r][c] == "." and layout_number(layout, (r, c)) == 0
+    ]
+    return min(zeros, key=lambda rc: abs(rc[0] - rows // 2) + abs(rc[1] - cols // 2))
+
+
+def sgt_game_id(layout: tuple[str, ...]) -> str:
+    """sgt-mines' descriptive game ID: `WxH:x,y,u<hex>`.
+
+    x,y is a cell the game opens at the start (it must be safe), "u" says the
+    mine bitmap is not obfuscated, then the bitmap row by row, one bit per
+    cell, most significant bit first, in hex (see mines.c validate_desc).
+    """
+    rows, cols = len(layout), len(layout[0])
+    bits = "".join("1" if ch == "*" else "0" for line in layout for ch in line)
+    bits += "0" * (-len(bits) % 4)
+    hexed = "".join(f"{int(bits[i : i + 4], 2):x}" for i in range(0, len(bits), 4))
+    r, c = layout_first_zero(layout)
+    return f"{cols}x{rows}:{c},{r},u{hexed}"
+
+
+#: minegauler's launcher, plus loading a board file (its "Load board" menu
+#: does the same) before the event loop starts: the game is then this layout.
+MINEGAULER_LAYOUT_LAUNCHER = MINEGAULER_LAUNCHER.replace(
+    "sys.exit(main())",
+    """import minegauler.app.__main__ as started
+from minegauler.app import frontend
+run_app = frontend.run_app
+def load_then_run(gui):
+    started.ctrlr.load_minefield(sys.argv[6])
+    return run_app(gui)
+frontend.run_app = load_then_run
+sys.exit(main())""",
+)
+
+
+def layout_spec(clone: str, layout: tuple[str, ...]) -> CloneSpec:
+    """The clone's spec, changed to start a game with this mine layout."""
+    spec = CLONES[clone]
+    if clone == "sgt-mines":
+        return dataclasses.replace(spec, argv=(sgt_game_id(layout),))
+    if clone == "minegauler":
+        board = {
+            "x_size": len(layout[0]),
+            "y_size": len(layout),
+            "mine_coords": [[c, r] for r, c in layout_mines(layout)],
+            "per_cell": 1,
+        }
+        return dataclasses.replace(
+            spec,
+            argv=(*spec.argv[:1], MINEGAULER_LAYOUT_LAUNCHER, *spec.argv[2:], "$workdir/board.mgb"),
+            files={**spec.files, "board.mgb": json.dumps(board)},
+        )
+    raise SystemExit(f"{clone} cannot be given a mine layout")
+
+
+def gnome_custom_spec() -> CloneSpec:
+    """GNOME Mines started without a size flag (it shows its size chooser), custom size set."""
+    spec = CLONES["gnome-mines"]
+    key = "config/glib-2.0/settings/keyfile"
+    files = {**spec.files, key: spec.files[key] + "xsize=$cols\nysize=$rows\n"}
+    return dataclasses.replace(spec, custom_sizes=True, files=files)
+
+
+def gnome_choose_custom(clone: RunningClone, xd: VirtualDisplay, percent: int) -> None:
+    """Click "Custom" in GNOME Mines' chooser, type the mine percentage, play.
+
+    Width and height come from its settings (`xsize`, `ysize`, written by
+    `gnome_custom_spec`); the positions are fractions of the window,
+    measured on a screenshot.
+    """
+    x, y, w, h = clone.geometry()
+
+    def run(*args: str) -> None:
+        subprocess.run(["xdotool", *args], env=xd.env, check=True, timeout=10)
+
+    run("mousemove", str(x + int(0.70 * w)), str(y + int(0.76 * h)), "click", "1")
+    time.sleep(0.8)
+    run("mousemove", str(x + w // 2 + 15), str(y + h // 2 + 18), "click", "--repeat", "3", "1")
+    run("key", "ctrl+a")
+    run("type", str(percent))
+    run("key", "Tab")
+    time.sleep(0.2)
+    run("key", "Return")
+    time.sleep(1.0)
 
 
 # ----------------------------------------------------------------- reading
@@ -399,13 +603,26 @@ class Session:
             )
             self.neighbour.move(*plan.neighbour)
         try:
+            board = plan.board
+            if plan.layout is not None:
+                board = BoardSize(
+                    len(plan.layout), len(plan.layout[0]), len(layout_mines(plan.layout))
+                )
+            custom = plan.clone == "gnome-mines" and board is not None
+            spec: CloneSpec | str = plan.clone
+            if plan.layout:
+                spec = layout_spec(plan.clone, plan.layout)
+            elif custom:
+                spec = gnome_custom_spec()
             self.clone: RunningClone = launch_clone(
-                plan.clone,
-                plan.board or plan.size,
+                spec,
+                board or plan.size,
                 xd,
                 plan.position,
                 window_size=plan.window_size,
             )
+            if custom and board is not None:
+                gnome_choose_custom(self.clone, xd, GNOME_CUSTOM_PERCENT[board])
         except BaseException:
             if self.neighbour is not None:
                 self.neighbour.close()
@@ -664,6 +881,51 @@ class Session:
             cells.sort(key=lambda c: -(probs[c[0]][c[1]] or 0.0))
             self.click(*cells[0], "left")
 
+    # -- steps on a known layout
+
+    def layout_safe(self) -> list[tuple[int, int]]:
+        layout = self.plan.layout
+        assert layout is not None, "a layout step needs a plan with a layout"
+        return [c for c in self.board.cells() if layout[c[0]][c[1]] == "." and self.playable(c)]
+
+    def zero(self) -> None:
+        """Open the layout's zero cell (sgt-mines opened it already at the start)."""
+        assert self.plan.layout is not None
+        cell = layout_first_zero(self.plan.layout)
+        if self.board[cell] == ".":
+            self.click(*cell, "left")
+
+    def flags(self, n: int) -> None:
+        assert self.plan.layout is not None
+        for cell in layout_mines(self.plan.layout)[:n]:
+            if self.board[cell] == ".":
+                self.click(*cell, "right")
+
+    def high(self) -> None:
+        """Open every covered safe cell of the layout showing 5 or more."""
+        assert self.plan.layout is not None
+        for cell in self.layout_safe():
+            if layout_number(self.plan.layout, cell) >= 5 and self.board[cell] == ".":
+                self.click(*cell, "left")
+
+    def clear(self) -> None:
+        for cell in self.layout_safe():
+            if self.board[cell] == "." and self.status == "playing":
+                self.click(*cell, "left")
+
+    def poke(self) -> None:
+        """Open a random covered cell all of whose eight neighbours are covered.
+
+        On a crowded board such a cell, when safe, is the likeliest to show a 7
+        or an 8; when none is left, any covered cell.
+        """
+        if self.status != "playing":
+            return
+        b = self.board
+        covered = [c for c in b.cells() if b[c] == "."]
+        inner = [c for c in covered if [b[n] for n in b.neighbours(c)] == ["."] * 8]
+        self.click(*self.rng.choice(inner or covered), "left")
+
     def run(self, steps: tuple[str, ...]) -> None:
         for step in steps:
             name, _, arg = step.partition(":")
@@ -683,6 +945,18 @@ class Session:
                 self.wrongflag()
             elif name == "explode":
                 self.explode()
+            elif name == "zero":
+                self.zero()
+            elif name == "flags":
+                self.flags(int(arg))
+            elif name == "high":
+                self.high()
+            elif name == "clear":
+                self.clear()
+            elif name == "poke":
+                self.poke()
+            elif name == "corner":
+                self.click(0, 0, "left")
             else:
                 raise SystemExit(f"unknown step {step!r}")
 
@@ -740,6 +1014,10 @@ def record(plan: Plan, out: Path, xd: VirtualDisplay, shot: Any) -> bool:
         if plan.want == "high-digits":
             shown = "".join("".join(label["board"]) for label in session.labels)
             if not set("5678") & set(shown):
+                continue
+        elif plan.want.startswith("digits:"):
+            shown = "".join("".join(label["board"]) for label in session.labels)
+            if not set(plan.want.partition(":")[2]) <= set(shown):
                 continue
         elif plan.want and final != plan.want:
             continue

@@ -25,12 +25,14 @@ OPEN = set("012345678")
 UNOPENED = set(".?F")
 
 #: Every cell kind each clone can show (sgt-mines: no question marks, and a
-#: loss shows only the mine that exploded, so no "*" and no "X").
+#: loss shows only the mine that exploded, so no "*" and no "X"). Digits 7
+#: and 8 come from crowded random boards (xdemineur) or fixed mine layouts
+#: (sgt-mines' game ID, minegauler's board file).
 KINDS = {
-    "xdemineur": set(".F?*!X012345"),
+    "xdemineur": set(".F?*!X012345678"),
     "gnome-mines": set(".F?*!X012345"),
-    "sgt-mines": set(".F!01234"),
-    "minegauler": set(".F*!X012345"),
+    "sgt-mines": set(".F!012345678"),
+    "minegauler": set(".F*!X012345678"),
 }
 
 
