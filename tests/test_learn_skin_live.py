@@ -2,8 +2,9 @@
 
 xdemineur is started on a private virtual display (:80-:89); `msbot
 learn-skin --live` takes a fresh board, flags, question mark, clicks until
-the game is lost, learns, and the learned skin must read every screenshot it
-took exactly like the built-in xdemineur skin does.
+the game is lost (with --mines: ten flags first, so the counter shows every
+digit), learns, and the learned skin must read every screenshot it took exactly
+like the built-in xdemineur skin does: cells, status and mine counter.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
     with VirtualDisplay(1600, 1000, first=80, tries=10) as xd:
         running = launch_clone("xdemineur", "beginner", xd, (230, 170))
         try:
-            argv = ["learn-skin", "live-x", "--live", "--display", xd.display]
+            argv = ["learn-skin", "live-x", "--live", "--display", xd.display, "--mines", "10"]
             code = main([*argv, "--out", str(out), "--save", str(shots)])
         finally:
             running.close()
@@ -43,7 +44,8 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
         assert not mine.unknown and not theirs.unknown
         assert mine.board == theirs.board, frame.name
         assert mine.status == theirs.status
+        assert mine.mines_left == theirs.mines_left is not None
         statuses.append(mine.status)
-    # The flag it placed stays: right (F) or, on a safe cell, crossed out (X).
-    assert statuses[-1] == "lost" and mine.board.count("FX") == 1
+    # The ten flags it placed stay: right (F) or, on a safe cell, crossed out (X).
+    assert statuses[-1] == "lost" and mine.board.count("FX") == 10
     assert "restart" in mine.controls

@@ -130,6 +130,51 @@ def _ring(image: np.ndarray, geo: Geometry, width: int = 3) -> np.ndarray | None
     )
 
 
+def _union(a: Geometry, b: Geometry) -> Geometry | None:
+    """The grid covering both `a` and `b` when they are pieces of one lattice, else None."""
+    if abs(a.cell_w - b.cell_w) > 0.1 or abs(a.cell_h - b.cell_h) > 0.1:
+        return None
+    cols_off = (b.left - a.left) / a.cell_w
+    rows_off = (b.top - a.top) / a.cell_h
+    if abs(cols_off - round(cols_off)) > 0.1 or abs(rows_off - round(rows_off)) > 0.1:
+        return None
+    c0 = min(0, round(cols_off))
+    r0 = min(0, round(rows_off))
+    c1 = max(a.cols, round(cols_off) + b.cols)
+    r1 = max(a.rows, round(rows_off) + b.rows)
+    if c1 - c0 > a.cols + b.cols or r1 - r0 > a.rows + b.rows:
+        return None  # apart, not overlapping
+    return Geometry(
+        a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
+    )
+
+
+def complete(images: list[np.ndarray], geos: list[Geometry]) -> list[Geometry]:
+    """Grids of one board grown to the largest extent any frame shows of it.
+
+    The lattice finder sees cells by their flat insides, so a frame where whole
+    columns hold numbers can come out a few columns short. Two frames show the
+    same board when their grids are pieces of one lattice and the screen just
+    outside the joined grid is identical in both (the same window frame).
+    """
+    geos = list(geos)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(geos)):
+            for j in range(len(geos)):
+                if i == j or geos[i] == geos[j]:
+                    continue
+                joined = _union(geos[i], geos[j])
+                if joined is None or joined == geos[i]:
+                    continue
+                ring_i, ring_j = _ring(images[i], joined), _ring(images[j], joined)
+                if ring_i is not None and ring_j is not None and np.array_equal(ring_i, ring_j):
+                    geos[i] = joined
+                    changed = True
+    return geos
+
+
 def find_grids(images: list[np.ndarray], board: BoardRect | None = None) -> list[Geometry]:
     """`find_grid` for each image, reusing an earlier frame's grid when the board's
     surroundings are pixel-identical (frames of one game: the window did not move)."""
@@ -147,4 +192,4 @@ def find_grids(images: list[np.ndarray], board: BoardRect | None = None) -> list
             if ring is not None:
                 found.append((ring, geo))
             out.append(geo)
-    return out
+    return complete(images, out)

@@ -158,6 +158,12 @@ def learn(
         counter = learn_counter(images, geos_all, boards, mines)
         if counter is None:
             notes.append("no mine counter found (red digits that count the flags)")
+        elif len(counter.digits) < 10:
+            seen = " ".join(sorted(counter.digits))
+            notes.append(
+                f"mine counter found but only digits {seen} seen: not written (a counter "
+                "missing digits would misread); show more flag counts, e.g. with --live"
+            )
         else:
-            notes.append(f"mine counter learned with digits {' '.join(sorted(counter.digits))}")
+            notes.append("mine counter learned (all ten digits)")
     return Learned(groups, notes, counter, face)

@@ -66,9 +66,14 @@ def shoot(
     board: BoardRect | None = None,
     wait: float = 0.05,
     seed: int = 0,
+    flags: int = 1,
     log: Callable[[str], None] = lambda _: None,
 ) -> list[np.ndarray]:
-    """The screenshots for `vision.learn.learn.learn` (see the module docstring)."""
+    """The screenshots for `vision.learn.learn.learn` (see the module docstring).
+
+    `flags` > 1 flags that many cells one by one, a screenshot each, so the
+    mine counter shows ten values in a row: every digit, for the counter.
+    """
     rng = np.random.default_rng(seed)
     fresh = _settled(screen, wait)
     geo = find_grid(fresh, board)
@@ -104,6 +109,13 @@ def shoot(
     mouse.click(x, y, "right")  # the flag stays for the lost board
     last = _after(screen, geo, shots[-1], wait)
     covered[r, c] = False
+    spare = np.argwhere(covered)
+    for fr, fc in spare[rng.permutation(len(spare))[: max(0, flags - 1)]].tolist():
+        shots.append(last)
+        mouse.click(*geo.cell_center(fr, fc), "right")
+        last = _after(screen, geo, last, wait)
+        covered[fr, fc] = False
+    shots.append(last)
     for _ in range(MAX_CLICKS):
         now = patches(last, geo)
         same = (((now - start) ** 2).mean(axis=1) <= 1.0).reshape(geo.rows, geo.cols)

@@ -89,7 +89,12 @@ class _FrameEval:
 
 
 def _evaluate(
-    labels: np.ndarray, k: int, masks: np.ndarray, covered: int, zero: int | None
+    labels: np.ndarray,
+    k: int,
+    masks: np.ndarray,
+    covered: int,
+    zero: int | None,
+    never_numbers: set[int],
 ) -> _FrameEval:
     counts_n = _neighbour_counts(labels, k)
     flat = labels.reshape(-1)
@@ -102,7 +107,7 @@ def _evaluate(
     for mode, counts in ((1, mine_counts), (2, mine_counts + counts_n[covered][None, :])):
         value = np.full((s, k), -1, dtype=np.int64)
         for c in np.nonzero(present)[0]:
-            if c == covered:
+            if c == covered or c in never_numbers:
                 continue
             vals = counts[:, flat == c]
             uniform = (vals.min(axis=1) == vals.max(axis=1)) & ~masks[:, c]
@@ -112,7 +117,10 @@ def _evaluate(
         for a, b in itertools.combinations(np.nonzero(present)[0], 2):
             clash = (value[:, a] >= 0) & (value[:, a] == value[:, b])
             value[clash, b if present[b] <= present[a] else a] = -1
-        open_cells = ((~masks) * present[None, :]).sum(axis=1) - present[covered]
+        hidden = sum(present[c] * ~masks[:, c] for c in never_numbers) if never_numbers else 0
+        open_cells = np.asarray(
+            ((~masks) * present[None, :]).sum(axis=1) - present[covered] - hidden
+        )
         explained = (value >= 0) * present[None, :]
         ok = explained.sum(axis=1) >= open_cells - np.maximum(2, SLACK * open_cells)
         ok &= open_cells > 0
@@ -176,7 +184,8 @@ def name_clusters(
     masks = np.zeros((len(subsets), k), dtype=bool)
     masks[:, candidates] = subsets.reshape(len(subsets), -1)
     masks[:, sorted(hits)] = True
-    evals = [_evaluate(f, k, masks, covered, zero) for f in frames]
+    never = _changed_after_open(frames, sequences, covered)
+    evals = [_evaluate(f, k, masks, covered, zero, never) for f in frames]
     # A cluster's value must agree across every complete frame it appears in.
     value = np.full((len(masks), k), -1, dtype=np.int64)
     conflict = np.zeros((len(masks), k), dtype=bool)
@@ -278,11 +287,33 @@ def _name_others(
                 if sequences[j] == sequences[i] and frames[j].shape == labels.shape
             ]
             cells = labels == c
-            if not before or not any(np.isin(b[cells], list(flags)).all() for b in before):
+            # Every such cell showed a flag at some time before (flags come one by one).
+            flagged = np.zeros_like(cells)
+            for b in before:
+                flagged |= np.isin(b, list(flags))
+            if not before or not flagged[cells].all():
                 was_flag = False
                 break
         if was_flag:
             names[c] = "X"
+
+
+def _changed_after_open(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
+) -> set[int]:
+    """Kinds a cell turned into from another uncovered look: never numbers.
+
+    An opened cell never changes, so a kind that replaces a flag (a question
+    mark, a wrong flag on a lost board) cannot be a number.
+    """
+    out: set[int] = set()
+    for i, a in enumerate(frames):
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] == sequences[i] and b.shape == a.shape:
+                moved = (a != b) & (a != covered) & (b != covered)
+                out.update(np.unique(b[moved]).tolist())
+    return out
 
 
 def _was_mine_kind(

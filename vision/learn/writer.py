@@ -132,7 +132,7 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
                 raise VisionError(f"cannot write {out / rel}")
             files[ch].append(rel)
     raw = manifest(name, learned, files, sources)
-    if learned.counter is not None:
+    if learned.counter is not None and len(learned.counter.digits) == 10:
         (out / "counter").mkdir(exist_ok=True)
         digit_files: dict[str, list[str]] = {}
         for ch, variants in sorted(learned.counter.digits.items()):
