@@ -21,6 +21,7 @@ VARIANTS = {
     "full - endgame": GuessOptions(endgame=False),
     "full - lookahead": GuessOptions(lookahead=False),
     "full - dead-cell avoidance": GuessOptions(avoid_dead=False),
+    "full - enclosed 50/50 first": GuessOptions(fifty_fifty=False),
 }
 
 
@@ -29,7 +30,7 @@ def main() -> None:
     parser.add_argument("--board", default="expert")
     parser.add_argument("--rule", default="safe")
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", default=list(VARIANTS), help="variants to run")
     args = parser.parse_args()

@@ -31,7 +31,7 @@ from bot.board import Board
 from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
 from bot.solver.constraints import Position, extract, neighbour_table
-from bot.solver.endgame import PLACEMENT_LIMIT, search
+from bot.solver.endgame import search
 from bot.solver.fifty import find_fifty_fifty
 from bot.solver.guess import GuessOptions, choose_guess
 from bot.solver.lookahead import make_base
@@ -189,9 +189,15 @@ def _full_guess(
         options.endgame
         and probs.exact
         and total_mines is not None
-        and 0 < probs.weight <= PLACEMENT_LIMIT
+        and 0 < probs.weight <= options.endgame_placements
     ):
-        choice = search(base.position, total_mines - base.position.known_mines, table)
+        choice = search(
+            base.position,
+            total_mines - base.position.known_mines,
+            table,
+            options.endgame_placements,
+            options.endgame_nodes,
+        )
         if choice is not None:
             c = choice.cell
             return Move("open", c // width, c % width, float(flat[c] or 0.0), "guess")

@@ -42,6 +42,19 @@ class GuessOptions:
     avoid_dead: bool = True
     endgame: bool = True
     fifty_fifty: bool = True
+    #: Candidate pool: within `safety_margin` of the best safety, at most `max_candidates`
+    #: cells of which at most `max_interior` interior ones.
+    safety_margin: float = SAFETY_MARGIN
+    max_candidates: int = MAX_CANDIDATES
+    max_interior: int = MAX_INTERIOR
+    #: Endgame search limits (placements of the remaining mines, distinct search states).
+    endgame_placements: int = 200
+    endgame_nodes: int = 4000
+    #: Also look at up to this many interior cells next to the frontier (their number can
+    #: settle frontier cells, unlike an interior cell far away).
+    interior_near_frontier: int = 0
+    #: Extra score per unit of P(the reveal gives a certain safe cell).
+    progress_bonus: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -57,27 +70,43 @@ def candidates(
     probabilities: Sequence[float | None],
     interior: frozenset[int],
     zero_chance: dict[int, float],
+    options: GuessOptions | None = None,
+    neighbours: Sequence[Sequence[int]] | None = None,
 ) -> list[int]:
     """The cells worth a look-ahead, best first."""
+    options = options or GuessOptions()
     best = min(float(probabilities[c] or 0.0) for c in open_candidates)
-    limit = best + SAFETY_MARGIN * (1.0 - best) + 1e-12
+    limit = best + options.safety_margin * (1.0 - best) + 1e-12
     pool = [c for c in open_candidates if float(probabilities[c] or 0.0) <= limit]
     pool.sort(key=lambda c: (float(probabilities[c] or 0.0), -zero_chance.get(c, 0.0), c))
     chosen: list[int] = []
     inside = 0
     for c in pool:
         if c in interior:
-            if inside >= MAX_INTERIOR:
+            if inside >= options.max_interior:
                 continue
             inside += 1
         chosen.append(c)
-        if len(chosen) >= MAX_CANDIDATES:
+        if len(chosen) >= options.max_candidates:
             break
+    if options.interior_near_frontier and neighbours is not None:
+        frontier = {c for c in open_candidates if c not in interior}
+        near = [
+            c
+            for c in pool
+            if c in interior and c not in chosen and any(n in frontier for n in neighbours[c])
+        ]
+        chosen += near[: options.interior_near_frontier]
     return chosen
 
 
 def score(
-    base: Base, total: int | None, cell: int, p_mine: float, cache: CountCache | None = None
+    base: Base,
+    total: int | None,
+    cell: int,
+    p_mine: float,
+    cache: CountCache | None = None,
+    progress_bonus: float = 0.0,
 ) -> Scored:
     """Two-step survival score of opening `cell` (see the module docstring)."""
     around = base.neighbours[cell]
@@ -96,6 +125,8 @@ def score(
         return Scored(cell, p_mine, 0.0, True)
     # Ratios first: weights are exact integers far beyond float range on big boards.
     expected = sum((o.weight / weight) * (1.0 if o.progress else o.next_safety) for o in outcomes)
+    if progress_bonus:
+        expected += progress_bonus * sum(o.weight / weight for o in outcomes if o.progress)
     return Scored(cell, p_mine, (1.0 - p_mine) * expected, len(outcomes) <= 1)
 
 
@@ -111,7 +142,9 @@ def choose_guess(
     """The cell to guess, or None to keep the baseline choice."""
     if not options.lookahead and not options.avoid_dead:
         return None
-    pool = candidates(open_candidates, probabilities, interior, zero_chance)
+    pool = candidates(
+        open_candidates, probabilities, interior, zero_chance, options, base.neighbours
+    )
     if len(pool) <= 1:
         return None
     scored = []
@@ -119,7 +152,7 @@ def choose_guess(
     for c in pool:
         p_mine = float(probabilities[c] or 0.0)
         if options.lookahead:
-            scored.append(score(base, total, c, p_mine, cache))
+            scored.append(score(base, total, c, p_mine, cache, options.progress_bonus))
         else:
             undecided = sum(1 for n in base.neighbours[c] if n in base.position.unknown)
             scored.append(Scored(c, p_mine, 0.0, undecided == 0))
