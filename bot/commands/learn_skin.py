@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"learned skin {name!r}: kinds {' '.join(sorted(tiles))} -> {path}")
     for note in learned.notes:
         print(f"  note: {note}")
-    return _check(path.parent, images, names, args.mines)
+    sizes = [(g.rows, g.cols) for g in learned.geometries(len(images))]
+    return _check(path.parent, images, names, args.mines, sizes)
 
 
 def _live(board: Any, display: str | None, flags: int) -> list[Any]:
@@ -98,7 +99,13 @@ def _save(images: list[Any], folder: Path) -> list[str]:
     return names
 
 
-def _check(folder: Path, images: list[Any], names: list[str], mines: int | None) -> int:
+def _check(
+    folder: Path,
+    images: list[Any],
+    names: list[str],
+    mines: int | None,
+    sizes: list[tuple[int, int]],
+) -> int:
     """Read every screenshot back with the new skin; 1 if any cell stays unknown or a
     screenshot is not read at all."""
     from bot.errors import MsbotError
@@ -107,7 +114,7 @@ def _check(folder: Path, images: list[Any], names: list[str], mines: int | None)
 
     reader = BoardReader([load_skin(folder)])
     bad = 0
-    for image, name in zip(images, names, strict=True):
+    for image, name, size in zip(images, names, sizes, strict=True):
         try:
             reading = reader.read_fresh(image)
         except MsbotError as exc:
@@ -128,5 +135,9 @@ def _check(folder: Path, images: list[Any], names: list[str], mines: int | None)
             f"  {name}: {geo.rows}x{geo.cols} board, {reading.status}, "
             f"{len(reading.unknown)} unknown cell(s){extra}"
         )
+        if (geo.rows, geo.cols) != size and size[0] * size[1] > geo.rows * geo.cols:
+            print(f"    the learned skin finds a smaller grid than the {size[0]}x{size[1]} learned")
+            bad += 1
+            continue
         bad += bool(reading.unknown)
     return 1 if bad else 0
