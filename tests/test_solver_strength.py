@@ -14,8 +14,9 @@ from bot.solver import analyse
 from bot.solver.endgame import placements as endgame_placements
 from bot.solver.endgame import search
 from bot.solver.fifty import find_fifty_fifty
-from bot.solver.guess import SAFETY_MARGIN, score
+from bot.solver.guess import SAFETY_MARGIN, GuessOptions, candidates, score
 from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
+from bot.solver.move import zero_chance
 
 
 def placements(board: Board, total: int) -> int:
@@ -166,3 +167,39 @@ def test_full_on_a_big_board_with_huge_counts() -> None:
     move = analyse(board, 700, strength="full").move
     assert move is not None and move.reason == "guess"
     assert move.p_mine < 0.25
+
+
+def test_candidate_pool_follows_the_guess_options() -> None:
+    # A 1 in the corner of an empty 6x6 board: its three neighbours are 1/3, every other
+    # cell is interior (one mine among many), so the pool is interior cells only.
+    board = Board(("1.....",) + ("......",) * 5)
+    base = base_of(board, 4)
+    result = analyse(board, 4)
+    flat = [p for row in result.probabilities for p in row]
+    frontier = {1, 6, 7}
+    open_cells = sorted(base.position.unknown)
+    interior = frozenset(c for c in open_cells if c not in frontier)
+    chances = {c: zero_chance(c, flat, base.neighbours) for c in open_cells}
+    pool = candidates(open_cells, flat, interior, chances)
+    # Interior cells are interchangeable but for their walls: corners first, at most three.
+    assert pool == [5, 30, 35]
+    assert candidates(open_cells, flat, interior, chances, GuessOptions(max_interior=1)) == [5]
+    near = candidates(
+        open_cells, flat, interior, chances, GuessOptions(interior_near_frontier=2), base.neighbours
+    )
+    # Plus interior cells next to the frontier, whose number can settle it.
+    assert near[:3] == pool and len(near) == 5
+    assert all(any(n in frontier for n in base.neighbours[c]) for c in near[3:])
+
+
+def test_outlook_sees_an_enclosed_fifty_fifty() -> None:
+    # Opening (0,3) with a 0 gives the board of the 50/50 test above: one mine in
+    # (0,0)/(1,0), which no later number can tell apart.
+    base = base_of(Board((".10.", ".310", "FF10")), 3)
+    hypo = reveal(base, 3, 0)
+    assert hypo is not None
+    assert outlook_position(hypo, 3, neighbours=base.neighbours).fifty
+    assert not outlook_position(hypo, 3).fifty  # only looked for when asked
+    # Here (0,2) touches (1,1) but not (1,0): opening it can split the pair.
+    open_board = base_of(Board(("...", "...", "11.")), 1)
+    assert not outlook_position(open_board.position, 1, neighbours=open_board.neighbours).fifty

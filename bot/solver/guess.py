@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.solver.lookahead import Base, outlook_position, reveal
+from bot.solver.lookahead import Base, Outlook, outlook_position, reveal
 from bot.solver.probability import CountCache
 
 #: Candidates: safety at least (1 - SAFETY_MARGIN) x the best safety.
@@ -53,6 +53,9 @@ class GuessOptions:
     #: Also look at up to this many interior cells next to the frontier (their number can
     #: settle frontier cells, unlike an interior cell far away).
     interior_near_frontier: int = 0
+    #: Long-term risk: a reveal that leaves an enclosed 50/50 behind is worth half as much
+    #: (that coin flip must be taken some time, whatever comes next).
+    fifty_penalty: bool = False
     #: Extra score per unit of P(the reveal gives a certain safe cell).
     progress_bonus: float = 0.0
 
@@ -107,6 +110,7 @@ def score(
     p_mine: float,
     cache: CountCache | None = None,
     progress_bonus: float = 0.0,
+    fifty_penalty: bool = False,
 ) -> Scored:
     """Two-step survival score of opening `cell` (see the module docstring)."""
     around = base.neighbours[cell]
@@ -117,17 +121,28 @@ def score(
         position = reveal(base, cell, v)
         if position is None:
             continue
-        result = outlook_position(position, total, cache=cache)
+        result = outlook_position(
+            position, total, cache=cache, neighbours=base.neighbours if fifty_penalty else None
+        )
         if result.weight:
             outcomes.append(result)
     weight = sum(o.weight for o in outcomes)
     if not weight:
         return Scored(cell, p_mine, 0.0, True)
     # Ratios first: weights are exact integers far beyond float range on big boards.
-    expected = sum((o.weight / weight) * (1.0 if o.progress else o.next_safety) for o in outcomes)
+    expected = sum((o.weight / weight) * _value(o) for o in outcomes)
     if progress_bonus:
         expected += progress_bonus * sum(o.weight / weight for o in outcomes if o.progress)
     return Scored(cell, p_mine, (1.0 - p_mine) * expected, len(outcomes) <= 1)
+
+
+def _value(o: Outlook) -> float:
+    """Chance to survive the next step after an outcome (a free move counts as surviving);
+    halved when the outcome leaves an enclosed 50/50, unless that pair is the next guess."""
+    value = 1.0 if o.progress else o.next_safety
+    if o.fifty:
+        value = 0.5 * (value if value > 0.5 + 1e-9 else 1.0)
+    return value
 
 
 def choose_guess(
@@ -152,7 +167,9 @@ def choose_guess(
     for c in pool:
         p_mine = float(probabilities[c] or 0.0)
         if options.lookahead:
-            scored.append(score(base, total, c, p_mine, cache, options.progress_bonus))
+            scored.append(
+                score(base, total, c, p_mine, cache, options.progress_bonus, options.fifty_penalty)
+            )
         else:
             undecided = sum(1 for n in base.neighbours[c] if n in base.position.unknown)
             scored.append(Scored(c, p_mine, 0.0, undecided == 0))

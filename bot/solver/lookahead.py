@@ -21,6 +21,7 @@ from bot.board import Board
 from bot.errors import InconsistentBoardError
 from bot.solver.components import split
 from bot.solver.constraints import Constraint, Position, extract, neighbour_table
+from bot.solver.fifty import find_fifty_fifty
 from bot.solver.probability import DEFAULT_BUDGET, CountCache, compute
 from bot.solver.rules import deduce
 
@@ -37,6 +38,9 @@ class Outlook:
     next_safety: float
     #: Certainly safe cells the rules and the count find.
     safe_count: int
+    #: The position holds an enclosed 50/50 (`fifty`): a coin flip no later click avoids.
+    #: Only looked for when `outlook_position` is given the neighbour table.
+    fifty: bool = False
 
 
 IMPOSSIBLE = Outlook(0, False, 0.0, 0)
@@ -116,11 +120,13 @@ def outlook_position(
     total: int | None,
     budget: int = DEFAULT_BUDGET,
     cache: CountCache | None = None,
+    neighbours: Sequence[Sequence[int]] | None = None,
 ) -> Outlook:
     """Count and summarise a position (weight 0: it cannot happen).
 
     Pass the same `cache` to every what-if of one decision: a reveal changes
-    one or two components, the others are counted once.
+    one or two components, the others are counted once. With `neighbours`,
+    also say whether the position holds an enclosed 50/50.
     """
     try:
         deduction = deduce(position, total)
@@ -136,14 +142,20 @@ def outlook_position(
     safe_count = len(deduction.safe) + sum(1 for p in probs.frontier.values() if p == 0)
     if probs.interior is not None and probs.interior == 0:
         safe_count += len(interior)
+    fifty = False
+    if neighbours is not None:
+        # Cells the rules proved safe will be opened and show numbers: they still count as
+        # able to tell a pair apart, so only proved mines leave the undecided set.
+        undecided = position.unknown - deduction.mines
+        fifty = find_fifty_fifty(deduction.constraints, undecided, neighbours) is not None
     if safe_count:
-        return Outlook(probs.weight, True, 1.0, safe_count)
+        return Outlook(probs.weight, True, 1.0, safe_count, fifty)
     choices = [p for p in probs.frontier.values() if p < 1]
     if probs.interior is not None and probs.interior < 1:
         choices.append(probs.interior)
     if not choices:  # every covered cell is a mine: the game is won
         return Outlook(probs.weight, True, 1.0, 0)
-    return Outlook(probs.weight, False, 1.0 - float(min(choices)), 0)
+    return Outlook(probs.weight, False, 1.0 - float(min(choices)), 0, fifty)
 
 
 def outlook(board: Board, total: int | None, budget: int = DEFAULT_BUDGET) -> Outlook:
