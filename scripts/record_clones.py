@@ -150,8 +150,9 @@ POKE = ("frame", *("poke", "frame") * 6)
 # GNOME Mines' first click opens the cells around it: open the corner first,
 # leaving most of the board untouched for pokes.
 CORNER_POKE = ("corner", "frame", *("poke", "frame") * 6)
-#: GNOME Mines' custom board: 8x8 at its highest mine percentage (84 % = 54).
-GNOME_CUSTOM_PERCENT = {BoardSize(8, 8, 54): 84}
+#: GNOME Mines' custom boards by mine percentage: 8x8 at its highest (84 % =
+#: 54 mines; an 8 is likeliest) and at 75 % (48 mines; a 7 more likely).
+GNOME_CUSTOM_PERCENT = {BoardSize(8, 8, 54): 84, BoardSize(8, 8, 48): 75}
 
 PLANS = [
     Plan("xdemineur", "beginner", 1, (40, 30), WIN, want="won"),
@@ -310,9 +311,20 @@ PLANS = [
         2,
         (700, 300),
         CORNER_POKE,
-        board=BoardSize(8, 8, 54),
+        board=BoardSize(8, 8, 48),
         window_size=(600, 400),
         want="digits:7",
+        attempts=80,
+    ),
+    Plan(
+        "gnome-mines",
+        "dense",
+        3,
+        (400, 500),
+        CORNER_POKE,
+        board=BoardSize(8, 8, 48),
+        window_size=(600, 400),
+        want="digits:6",
         attempts=80,
     ),
 ]

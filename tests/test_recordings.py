@@ -26,11 +26,11 @@ UNOPENED = set(".?F")
 
 #: Every cell kind each clone can show (sgt-mines: no question marks, and a
 #: loss shows only the mine that exploded, so no "*" and no "X"). Digits 7
-#: and 8 come from crowded random boards (xdemineur) or fixed mine layouts
-#: (sgt-mines' game ID, minegauler's board file).
+#: and 8 come from crowded random boards (xdemineur, GNOME Mines) or fixed
+#: mine layouts (sgt-mines' game ID, minegauler's board file).
 KINDS = {
     "xdemineur": set(".F?*!X012345678"),
-    "gnome-mines": set(".F?*!X012345"),
+    "gnome-mines": set(".F?*!X012345678"),
     "sgt-mines": set(".F!012345678"),
     "minegauler": set(".F*!X012345678"),
 }
