@@ -5,6 +5,11 @@
 #   GAMES=20000 benchmarks/solver_winrate.sh
 #   STRENGTH=full RUNS="expert:safe" benchmarks/solver_winrate.sh
 #
+# The solver-strength figures (issue 5), exactly as run for benchmarks/results/:
+#   STRENGTH=full GAMES=20000 RUNS="expert:safe expert:zero" benchmarks/solver_winrate.sh
+#   STRENGTH=full GAMES=10000 RUNS="beginner:safe intermediate:safe" benchmarks/solver_winrate.sh
+#   ABLATION=2000 benchmarks/solver_winrate.sh   # expert safe, each full feature off, 2000 games
+#
 # To measure one commit while the tree is being edited, run it from an export:
 #   git archive HEAD | tar -x -C /tmp/snap && cd /tmp/snap &&
 #   REV=$(git -C /work/main rev-parse --short HEAD) PYTHON=/work/main/.venv/bin/python \
@@ -45,6 +50,18 @@ run() {
             --jobs "$JOBS" "${STRENGTH_ARGS[@]}"
     } | tee "$out"
 }
+
+if [[ -n "${ABLATION:-}" ]]; then
+    out="$RESULTS/ablation-expert-safe-${ABLATION}.txt"
+    {
+        echo "# $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)"
+        echo "# git $REV"
+        echo "\$ benchmarks/bench_strength.py --board expert --rule safe --games $ABLATION --seed $SEED --jobs $JOBS"
+        PYTHONPATH="$PWD" "$PYTHON" benchmarks/bench_strength.py --board expert --rule safe \
+            --games "$ABLATION" --seed "$SEED" --jobs "$JOBS"
+    } | tee "$out"
+    exit 0
+fi
 
 # RUNS picks some of the board:rule pairs, e.g. RUNS="expert:safe expert:zero".
 for pair in ${RUNS:-beginner:safe intermediate:safe expert:safe expert:zero}; do

@@ -15,7 +15,29 @@ move as surviving. Cells whose number is already determined ("dead": one
 possible v) teach nothing and are skipped unless only dead cells remain.
 
 Each feature is switchable through `GuessOptions` so its gain can be
-measured by the bench.
+measured by the bench (`benchmarks/bench_strength.py`).
+
+Knobs that are off or at their old value by default, because paired A/B runs
+(same games, counting the games only one variant won) showed no gain; kept
+so the experiment can be repeated:
+
+* a wider pool (`max_candidates` 16, `safety_margin` 0.2, `max_interior` 6)
+  and interior cells next to the frontier (`interior_near_frontier`): the
+  look-ahead nearly always picks one of the first few candidates already
+  (expert safe, 1000 games: 2 and 4 games changed; intermediate: none);
+* `progress_bonus` 0.2 (extra weight on "the reveal gives a safe cell"):
+  expert 400 vs 405 wins of 1000 (25 vs 30 games changed hands);
+* `fifty_penalty` (long-term risk: an outcome that leaves an enclosed 50/50
+  is worth half): expert 406 vs 405 of 1000, one game changed;
+* larger endgame limits (1000-3000 placements): the search only runs when
+  the placements of the WHOLE remaining board (interior included) are that
+  few, a handful of times per hundred games, and chose the same cells.
+
+Where the games are lost (full strength, bench seed 99): on beginner 59 of
+82 losses and on intermediate 49 of 63 are early guesses (over 70 % of the
+board covered) at about the mine density, i.e. the forced guesses after a
+first click that shows a number; most of the rest are 50/50s. Neither is
+reachable by a better choice among a few candidates.
 """
 
 from __future__ import annotations
