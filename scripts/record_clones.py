@@ -121,7 +121,11 @@ class Plan:
 # (opens and flags) and guesses when nothing is certain; "question" puts a
 # question mark on an undecided covered cell; "wrongflag" flags a cell known
 # to be safe; "explode" opens a cell known to be a mine (or guesses until
-# lost); "finish" plays to the end; "frame" saves a frame.
+# lost); "finish" plays to the end; "frame" saves a frame. On a plan with a
+# mine layout: "zero" opens its zero area, "flags:N" flags N of its mines,
+# "high" opens its cells showing 5 or more, "clear" every other safe cell. On
+# crowded random boards: "corner" opens the top-left cell, "poke" a random
+# cell with eight covered neighbours.
 LOSE = ("first", "frame", "solve:8", "question", "frame", "solve:12", "wrongflag", "frame")
 LOSE_END = ("explode", "frame")
 WIN = ("first", "frame", "solve:15", "frame", "finish", "frame")
