@@ -53,14 +53,15 @@ def run(args: argparse.Namespace) -> int:
     if args.live == bool(args.screenshots):
         raise VisionError("give SCREENSHOT files or --live (one of the two)")
     if args.live:
-        images = _live(board, args.display, min(10, args.mines or 1))
+        images, games = _live(board, args.display, min(10, args.mines or 1), args.mines)
         names = [f"live-{i:02d}" for i in range(len(images))]
         if args.save:
             names = _save(images, Path(args.save))
     else:
         images = [load_image(p) for p in args.screenshots]
         names = [str(p) for p in args.screenshots]
-    learned = learn(images, board, args.mines)
+        games = None
+    learned = learn(images, board, args.mines, games)
     out = Path(args.out) if args.out else BUILTIN_DIR / name
     path = write_skin(name, learned, out, names)
     tiles = learned.tiles_by_char()
@@ -71,16 +72,45 @@ def run(args: argparse.Namespace) -> int:
     return _check(path.parent, images, names, args.mines, sizes)
 
 
-def _live(board: Any, display: str | None, flags: int) -> list[Any]:
-    """Screenshots from the live screen (see `vision.learn.live`)."""
+#: Games --live plays (restarting with the learned face) to see more kinds of cells.
+LIVE_GAMES = 3
+
+
+def _live(
+    board: Any, display: str | None, flags: int, mines: int | None
+) -> tuple[list[Any], list[int]]:
+    """Screenshots from the live screen (see `vision.learn.live`) and their game numbers.
+
+    One lost game rarely shows every number: while the learner finds a face
+    to click, it restarts and loses again, up to LIVE_GAMES games.
+    """
+    import time
+
     from bot.actuator.xtest import XTestMouse
     from vision.capture.live import LiveScreen
+    from vision.glyphs import best_hit
+    from vision.learn.learn import learn
     from vision.learn.live import shoot
 
     screen = LiveScreen(display)
     mouse = XTestMouse(screen.display)
     try:
-        return shoot(screen, mouse, board, flags=flags, log=lambda m: print(f"  live: {m}"))
+        shots = shoot(screen, mouse, board, flags=flags, log=lambda m: print(f"  live: {m}"))
+        games = [0] * len(shots)
+        for game in range(1, LIVE_GAMES):
+            learned = learn(shots, board, mines, games)
+            if learned.face is None:
+                break
+            geo = learned.geometries(len(shots))[-1]
+            hit = best_hit(shots[-1], learned.face.glyphs(), geo)
+            if hit is None:
+                break
+            mouse.click(hit.x, hit.y, "left")
+            time.sleep(0.3)
+            more = shoot(screen, mouse, board, seed=game, log=lambda m: print(f"  live: {m}"))
+            shots += more
+            games += [game] * len(more)
+        return shots, games
     finally:
         mouse.close()
         screen.close()

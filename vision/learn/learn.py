@@ -96,19 +96,22 @@ def _group_by_pitch(geos: Sequence[Geometry]) -> list[list[int]]:
     return groups
 
 
-def _sequences(geos: Sequence[Geometry]) -> list[int]:
-    """Frames of one game: same grid size at the same place (in the order given)."""
-    keys: list[tuple[int, int, int, int]] = []
+def _sequences(geos: Sequence[Geometry], games: Sequence[int]) -> list[int]:
+    """Frames of one game: same grid size at the same place (in the order given),
+    and the same game number when the caller knows where games start."""
+    keys: list[tuple[int, int, int, int, int]] = []
     out = []
-    for geo in geos:
-        key = (geo.rows, geo.cols, round(geo.left / 4), round(geo.top / 4))
+    for geo, game in zip(geos, games, strict=True):
+        key = (game, geo.rows, geo.cols, round(geo.left / 4), round(geo.top / 4))
         if key not in keys:
             keys.append(key)
         out.append(keys.index(key))
     return out
 
 
-def _learn_group(images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry]) -> Group:
+def _learn_group(
+    images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry], games: Sequence[int]
+) -> Group:
     ref = max(range(len(frames)), key=lambda i: geos[i].rows * geos[i].cols)
     ref_patches = patches(images[frames[ref]], geos[ref])
     aligned = [
@@ -124,7 +127,7 @@ def _learn_group(images: Sequence[np.ndarray], frames: list[int], geos: list[Geo
         labels.append(clusters.labels[start : start + n].reshape(geo.rows, geo.cols))
         start += n
     faces = np.concatenate(cells)[clusters.medoids]
-    naming = name_clusters(labels, faces, _sequences(aligned))
+    naming = name_clusters(labels, faces, _sequences(aligned, [games[f] for f in frames]))
     tiles: list[np.ndarray] = []
     offsets = np.cumsum([0] + [g.rows * g.cols for g in aligned])
     for m in clusters.medoids.tolist():
@@ -136,16 +139,24 @@ def _learn_group(images: Sequence[np.ndarray], frames: list[int], geos: list[Geo
 
 
 def learn(
-    images: Sequence[np.ndarray], board: BoardRect | None = None, mines: int | None = None
+    images: Sequence[np.ndarray],
+    board: BoardRect | None = None,
+    mines: int | None = None,
+    games: Sequence[int] | None = None,
 ) -> Learned:
     """Learn the skin drawn on `images` (BGR screenshots of one clone).
 
     With `mines` (the board's mine total) the mine counter is looked for too.
+    `games[i]` numbers the game frame i belongs to, when known (--live plays
+    several games in one window); otherwise frames of one board place are one game.
     """
     if not images:
         raise VisionError("learn-skin needs at least one screenshot")
     geos = find_grids(list(images), board)
-    groups = [_learn_group(images, idx, [geos[i] for i in idx]) for idx in _group_by_pitch(geos)]
+    games = list(games) if games is not None else [0] * len(images)
+    groups = [
+        _learn_group(images, idx, [geos[i] for i in idx], games) for idx in _group_by_pitch(geos)
+    ]
     notes = [n for g in groups for n in g.naming.notes]
     base = Learned(groups, notes)
     geos_all = base.geometries(len(images))
