@@ -20,6 +20,8 @@ from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
 from vision.classify import TileBank, classify, make_bank
 from vision.counter import read_counter
+from vision.geometry import Geometry
+from vision.glyphs import best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
 from vision.skin import Skin, load_skins
@@ -74,6 +76,10 @@ class BoardReader:
         )
         controls, face = find_controls(image, skin, geo, buttons=False)
         status = read_status(image, skin, geo, board, face)
+        if status != "playing" and hides_board(image, skin, geo):
+            # A window over the finished board (GNOME Mines' high scores): what
+            # shows through is not the board, so none of it is reported.
+            return Reading(skin.name, geo, Board.covered(geo.rows, geo.cols), None, status)
         if status != "playing" and skin.buttons:
             controls, _ = find_controls(image, skin, geo, buttons=True)
         return Reading(
@@ -88,6 +94,17 @@ class BoardReader:
 
     def read_fresh(self, image: np.ndarray) -> Reading:
         return self.read(image, self.locate(image))
+
+
+def hides_board(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
+    """Whether the skin's status text on screen is one drawn over the board
+    (manifest: `status_texts.hides_board`)."""
+    texts = skin.status_texts
+    return (
+        texts is not None
+        and bool(texts.extra.get("hides_board"))
+        and best_hit(image, texts, geo) is not None
+    )
 
 
 def consistency_problems(reading: Reading) -> list[str]:

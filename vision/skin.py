@@ -27,7 +27,9 @@ Manifest fields (all paths relative to the skin folder):
     faces           {region, images: {status: [png]}, threshold}: a face button;
                     its position becomes the "restart" control
     buttons         {name: {region, images: [png], threshold}}: other controls
-    status_texts    {region, images: {status: [png]}, threshold}: status messages
+    status_texts    {region, images: {status: [png]}, threshold, hides_board}: status
+                    messages; hides_board: the message is a window drawn over the
+                    finished board, whose reading then shows no board
     board_status    {lost_if_any: chars, won_if_no_covered: bool}
     paused          {region, images: [png], threshold}: "paused" overlay
     play            see `PlaySpec`

@@ -139,10 +139,14 @@ def run(args: argparse.Namespace) -> int:
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     errors = mismatched = compared_total = checked = 0
+    #: Where the board of each recording folder was last found: a clone may
+    #: cover its finished board with a window (GNOME Mines' "Congratulations"
+    #: high scores), and the board cannot move within a recording.
+    last: dict[Path, Any] = {}
     for name, path, label, tag in frames(args.paths):
         try:
             image = load_image(path)
-            reading = reader.read_fresh(image)
+            reading = read_frame(reader, image, last, path.parent)
             actions, analysis, problems = intended_actions(
                 reading, reading_rule(reader, reading.skin)
             )
@@ -185,6 +189,23 @@ def run(args: argparse.Namespace) -> int:
     if errors:
         return EXIT_ERROR
     return EXIT_MISMATCH if mismatched else 0
+
+
+def read_frame(reader: Any, image: Any, last: dict[Path, Any], folder: Path) -> Any:
+    """Locate and read a frame; where no board is found, a recording's frame is
+    read where its board last was, but only if the screen there says the game
+    is over (won/lost status text or face): anything else stays an error."""
+    try:
+        located = reader.locate(image)
+    except VisionError:
+        if folder not in last:
+            raise
+        reading = reader.read(image, last[folder])
+        if reading.status not in ("won", "lost"):
+            raise
+        return reading
+    last[folder] = located
+    return reader.read(image, located)
 
 
 def reading_rule(reader: Any, skin_name: str) -> str:
