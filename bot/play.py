@@ -426,9 +426,16 @@ class Player:
         deadline = self.clock() + (
             self.options.watch_timeout if self.options.dry_run else self.options.restart_timeout
         )
+        # A finished board hidden by a window (GNOME Mines' scores) was read as
+        # all covered: then any fresh board is the new game.
+        hidden = final.board == Board.covered(final.geometry.rows, final.geometry.cols)
         while True:
             image, reading = self.grab_reading()
-            if reading.certain and reading.status == "playing" and reading.board != final.board:
+            if (
+                reading.certain
+                and reading.status == "playing"
+                and (hidden or reading.board != final.board)
+            ):
                 return reading
             if self.clock() > deadline:
                 raise self.stop(
