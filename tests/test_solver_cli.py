@@ -51,16 +51,18 @@ def test_stream_survives_a_bad_line() -> None:
         json.dumps({"board": ["...", ".1."], "mines": 1}),
         "this is not json",
         json.dumps({"board": ["1F", "x."]}),
+        "",
         json.dumps({"board": [".1.1."], "mines": 1, "rule": "zero"}),
     ]
     done = solve("--stream", stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == 4
+    assert len(answers) == 5
     assert answers[0]["probabilities"][0][0] == 0.2
     assert "error" in answers[1] and "error" in answers[2]
     assert "column 1" in answers[2]["error"]
-    assert answers[3]["mines"] == [[0, 2]] and answers[3]["safe"] == [[0, 0], [0, 4]]
+    assert "empty line" in answers[3]["error"]
+    assert answers[4]["mines"] == [[0, 2]] and answers[4]["safe"] == [[0, 0], [0, 4]]
 
 
 def test_malformed_file_is_one_line_exit_2(tmp_path: Path) -> None:

@@ -124,6 +124,8 @@ def _read(path: str) -> str:
 
 
 def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[str, Any]:
+    if not line.strip():
+        return {"error": "empty line: expected a JSON object"}
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -155,10 +157,12 @@ def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[st
 def stream(
     source: TextIO, sink: TextIO, default_rule: str = "safe", default_strength: str = "fast"
 ) -> None:
-    """Answer JSON lines until EOF; each answer is flushed at once."""
+    """Answer JSON lines until EOF; each answer is flushed at once.
+
+    Every input line gets exactly one answer line, a blank one included (an
+    error), so a program can pair requests and answers by order.
+    """
     for line in source:
-        if not line.strip():
-            continue
         sink.write(json.dumps(_stream_line(line, default_rule, default_strength)) + "\n")
         sink.flush()
 
