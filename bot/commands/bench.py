@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
         help="play simulated games with the solver: win rate and solver time",
         description=(
             "Play simulated games with the solver, checking every safe/mine claim against "
-            "the hidden layout, and report the win rate (Wilson 95 %% interval) and solver "
+            "the hidden layout, and report the win rate (Wilson 95 % interval) and solver "
             "times. Results depend only on --board, --rule, --games, --seed (and the solver), "
             "not on --jobs."
         ),
