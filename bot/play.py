@@ -106,6 +106,8 @@ class GameResult:
     message: str = ""
     #: Dry run: `clicks` and `guesses` were advised to a person, not made.
     advised: bool = False
+    #: The game was cut short by an error (its message is printed once, on stderr).
+    error: bool = False
 
     def line(self) -> str:
         size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
@@ -114,7 +116,7 @@ class GameResult:
             f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
             f"{self.clicks} {what}, {self.guesses} guesses"
         )
-        if self.message:
+        if self.message and not self.error:
             text += f" ({self.message})"
         return text
 
@@ -164,15 +166,20 @@ class Session:
         }
 
     def summary_line(self) -> str:
+        """The totals; a stop by an error is not repeated here (the command line
+        prints it once, on stderr), a Ctrl+C is."""
         s = self.summary()
-        text = (
-            f"{s['wins']}/{s['games']} won ({100 * s['win_rate']:.0f} %), "
-            f"mean {s['mean_seconds']:.2f} s per game, {s['clicks']} clicks, "
-            f"{s['guesses']} guesses"
-        )
+        if s["games"]:
+            text = (
+                f"{s['wins']}/{s['games']} won ({100 * s['win_rate']:.0f} %), "
+                f"mean {s['mean_seconds']:.2f} s per game, "
+            )
+        else:
+            text = "no game finished, "
+        text += f"{s['clicks']} clicks, {s['guesses']} guesses"
         if s["certain_losses"]:
             text += f", {s['certain_losses']} LOSSES ON CERTAIN MOVES (bug)"
-        if self.stopped:
+        if self.stopped and self.interrupted:
             text += f"; stopped: {self.stopped}"
         return text
 
@@ -227,6 +234,10 @@ class Player:
         self.last_click = 0.0
         #: Dry run: write each advised position, annotated, into this folder.
         self.annotate_dir: str | None = None
+        #: The game being played and when its first action was made: what a
+        #: stop by an error still reports (clicks, guesses, size, time).
+        self.current: GameResult | None = None
+        self.started: float | None = None
 
     # ----------------------------------------------------------------- capture
 
@@ -259,7 +270,7 @@ class Player:
             reading = self.reader.read(image, self.located)
         except VisionError as exc:
             raise self.stop(
-                f"the board cannot be read any more: {exc}{self.diagnose()}", image
+                self.with_cause(f"the board cannot be read any more: {exc}"), image
             ) from None
         return to_screen(reading, self.window.left, self.window.top)
 
@@ -282,22 +293,32 @@ class Player:
         return image, reading
 
     def diagnose(self) -> str:
-        """Why the board stopped reading: moved, gone, or (silence) just unreadable."""
+        """Why the board stopped reading: moved, gone, or ("") still where it was."""
         base = self.options.region
         full = self.screen.grab(base)
         self.last_image = full
         try:
             located = self.reader.locate(full)
         except VisionError as exc:
-            return f"; it is not where it was (moved or closed?) and cannot be found again: {exc}"
+            text = str(exc)
+            why = "" if "no Minesweeper board found" in text else f" ({text})"
+            return (
+                "the board vanished from the screen (its window was closed, minimised or "
+                f"covered?){why}"
+            )
         offset = (base.left, base.top) if base is not None else (0, 0)
         g = located.geometry.shifted(*offset)
         h = self.actuator.geometry
         if h is not None and (abs(g.left - h.left) > 2 or abs(g.top - h.top) > 2):
             return (
-                f"; the board moved from ({h.left:.0f}, {h.top:.0f}) to ({g.left:.0f}, {g.top:.0f})"
+                f"the board moved from ({h.left:.0f}, {h.top:.0f}) to ({g.left:.0f}, {g.top:.0f})"
             )
         return ""
+
+    def with_cause(self, detail: str) -> str:
+        """`detail` (what the loop saw), led by its cause when the screen shows one."""
+        cause = self.diagnose()
+        return f"{cause}; {detail}" if cause else detail
 
     def check_position(self, reading: Reading, image: Image) -> None:
         g, h = reading.geometry, self.actuator.geometry
@@ -385,7 +406,8 @@ class Player:
             except MsbotError as exc:  # PlayError, or a refused click, or a failed grab
                 session.stopped = str(exc)
                 session.interrupted = isinstance(exc, Interrupted)
-                session.games.append(GameResult(number, "stopped", message=str(exc)))
+                session.games.append(self.cut_short(number, str(exc)))
+                self.say(session.games[-1].line())
                 break
             session.games.append(result)
             self.recorder.update_meta(games=[g.to_json() for g in session.games])
@@ -399,6 +421,19 @@ class Player:
             games=[g.to_json() for g in session.games], summary=session.summary()
         )
         return session
+
+    def cut_short(self, number: int, message: str) -> GameResult:
+        """Game `number` as far as it went before an error or Ctrl+C stopped it."""
+        current = self.current
+        result = current if current is not None and current.game == number else None
+        if result is None:
+            result = GameResult(number, "stopped", advised=self.options.dry_run)
+        result.outcome = "stopped"
+        result.message = message
+        result.error = True
+        if self.started is not None:
+            result.seconds = self.clock() - self.started
+        return result
 
     def new_game(self, final: Reading) -> Reading:
         """Start the next game the way the skin says and wait until it shows.
@@ -454,7 +489,7 @@ class Player:
                 if not last_try:
                     return None
                 raise self.stop(
-                    f"no new game appeared after restarting ({what}){self.diagnose()}", image
+                    self.with_cause(f"no new game appeared after restarting ({what})"), image
                 )
             time.sleep(0.005)
 
@@ -495,8 +530,9 @@ class Player:
                 if unreadable >= self.options.unreadable_frames:
                     cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
                     raise self.stop(
-                        f"cells unreadable for {unreadable} consecutive frames: {cells}"
-                        + self.diagnose(),
+                        self.with_cause(
+                            f"cells unreadable for {unreadable} consecutive frames: {cells}"
+                        ),
                         image,
                     )
                 time.sleep(0.003)
@@ -570,7 +606,10 @@ class Player:
     def play_game(self, number: int, reading: Reading) -> GameResult:
         """Play one game to its end (or to `--max-actions`)."""
         assert self.rules is not None
-        result = GameResult(number, "stopped")
+        result = GameResult(
+            number, "stopped", rows=reading.geometry.rows, cols=reading.geometry.cols
+        )
+        self.current, self.started = result, None
         pending = Pending(total=None)
         prev: Reading | None = None
         started: float | None = None
@@ -619,7 +658,7 @@ class Player:
                 )
             self.actuator.bind(reading.geometry, reading.controls)
             if started is None:
-                started = self.clock()
+                started = self.started = self.clock()
             pending = Pending(total=pending.total, all_flagged=pending.all_flagged)
             last_batch_certain = all(s.certain for s in steps)
             for step in steps:
@@ -715,6 +754,7 @@ class Player:
         """Dry run: advise on each new position until this game ends."""
         result = GameResult(number, "stopped", advised=True)
         started = self.clock()
+        self.current, self.started = result, started
         prev: Reading | None = None
         pending = Pending(total=None)
         image = self.last_image

@@ -98,8 +98,20 @@ def play(display: str, *args: str, timeout: float = 50) -> Run:
 
 @pytest.fixture
 def display() -> Iterator[VirtualDisplay]:
-    with VirtualDisplay(1600, 1000, first=70, tries=10) as xd:
+    # MSBOT_TEST_DISPLAY_FIRST: where to start looking for a free display number
+    # (ten are tried), for machines where several people share the numbers.
+    first = int(os.environ.get("MSBOT_TEST_DISPLAY_FIRST", "70"))
+    with VirtualDisplay(1600, 1000, first=first, tries=10) as xd:
         yield xd
+
+
+def clicks_recorded(folder: Path) -> dict[int, int]:
+    """Cell clicks per game in actions.jsonl (restarts and keys left out)."""
+    counts: dict[int, int] = {}
+    for action in read_jsonl(folder / "actions.jsonl"):
+        if action["kind"] in ("open", "flag", "chord"):
+            counts[action["game"]] = counts.get(action["game"], 0) + 1
+    return counts
 
 
 def check_recording(folder: Path, games: int) -> None:
@@ -292,6 +304,9 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
         assert "interrupted by Ctrl+C" in out
         meta = json.loads((folder / "meta.json").read_text())
         assert meta["complete"] is True and meta["summary"]["stopped"] == "interrupted by Ctrl+C"
+        # The game cut short keeps its statistics, like every finished one.
+        assert {g["game"]: g["clicks"] for g in meta["games"]} == clicks_recorded(folder)
+        assert meta["games"][-1]["outcome"] == "stopped" and meta["games"][-1]["rows"] == 9
         # Every line names a frame that is on disk, and no temporary file is left.
         for line in read_jsonl(folder / "actions.jsonl") + read_jsonl(folder / "readings.jsonl"):
             assert (folder / "frames" / line["frame"]).is_file()
@@ -305,8 +320,10 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
     with launch_clone("xdemineur", "intermediate", display, position=(50, 40)) as clone:
         env = dict(os.environ, DISPLAY=display.display)
         folder = tmp_path / "rec"
+        # --delay: one game lasts several seconds, so the stop comes mid-game.
+        args = ["play", "--json", "--games", "500", "--delay", "30", "--record", str(folder)]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "bot", "play", "--games", "500", "--record", str(folder)],
+            [sys.executable, "-m", "bot", *args],
             env=env,
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -322,12 +339,25 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
             clone.move(400, 300)
         else:
             clone.close()
-        _, err = proc.communicate(timeout=30)
+        out, err = proc.communicate(timeout=30)
     assert proc.returncode == 2, err
+    # The reason, once, cause first.
     assert err.startswith("msbot play: error: ") and "Traceback" not in err
-    assert "it is not where it was" in err or "the board moved" in err
+    assert len(err.strip().splitlines()) == 1, err
+    cause = "the board moved" if event == "moved" else "the board vanished from the screen"
+    assert err.startswith(f"msbot play: error: {cause}"), err
     saved = err.split("(frame saved: ")[1].split(")")[0]
     assert Path(saved).is_file() and Path(saved).parent == folder / "frames"
+    # The game cut short keeps its statistics: the clicks actions.jsonl holds.
+    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    stopped = games[-1]
+    assert stopped["outcome"] == "stopped" and stopped["message"] in err
+    assert (stopped["rows"], stopped["cols"]) == (16, 16) and stopped["clicks"] > 0
+    assert stopped["seconds"] > 0
+    meta = json.loads((folder / "meta.json").read_text())
+    assert meta["games"] == games
+    assert {g["game"]: g["clicks"] for g in games} == clicks_recorded(folder)
+    assert meta["summary"]["clicks"] == sum(clicks_recorded(folder).values())
 
 
 def test_dry_run_with_games_advises_while_someone_else_plays(
