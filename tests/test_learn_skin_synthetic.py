@@ -180,3 +180,52 @@ def test_board_rectangle_picks_one_of_two_boards(tmp_path: Path) -> None:
     assert manifest["pitch"] == [27, 27]
     skin = load_skin(out)
     assert {".", "0"} <= set(skin.tiles)
+
+
+def _live_like_game() -> list[Board]:
+    """What `learn-skin --live` shows: fresh, a flag by right click, covered again, the
+    flag put back, a click that opens an area, the lost board (the flag, on a safe
+    cell, crossed out). The flag sits on an all-covered board first: counting covered
+    cells as mines ("won") it has 8 mines around it, yet it is no 8."""
+    game = Game(9, 9, 10, "zero", seed=11)
+    fresh = game.board()
+    game.open((4, 4))
+    opened = game.board()
+    mines = game.mine_grid()
+    flag = next(
+        (r, c)
+        for r in range(1, 8)
+        for c in range(1, 8)
+        if not mines[r, c] and opened[(r, c)] == "."
+    )
+    rows = [list(row) for row in fresh.rows]
+    rows[flag[0]][flag[1]] = "F"
+    flagged = Board(tuple("".join(row) for row in rows))
+    game.flag(flag)
+    frames = [fresh, flagged, fresh, flagged, game.board()]
+    hit = next((int(r), int(c)) for r, c in np.argwhere(mines))
+    game.open(hit)
+    assert game.status == "lost" and game.board()[flag] == "X"
+    return [*frames, game.board()]
+
+
+def test_a_flag_on_a_fresh_board_is_never_a_number(tmp_path: Path) -> None:
+    """F22: the flag tile was named "8" (a fresh board with one flag looked like a
+    won board). A kind that goes back to covered is no number; unknown kinds stay
+    unknown: the flag is read as F (its look) or not at all, never as a number."""
+    boards = _live_like_game()
+    shots = []
+    for i, board in enumerate(boards):
+        path = tmp_path / f"shot{i}.png"
+        cv2.imwrite(str(path), render(board, 61, 95))
+        shots.append(str(path))
+    out = tmp_path / "skin"
+    main(["learn-skin", "live-like", *shots, "--out", str(out)])
+    skin = load_skin(out)
+    reader = BoardReader([skin])
+    for path, board in zip(shots, boards, strict=True):
+        reading = reader.read_fresh(cv2.imread(path))
+        unknown = {(u.row, u.col) for u in reading.unknown}
+        for r, (got, truth) in enumerate(zip(reading.board.rows, board.rows, strict=True)):
+            for c, (a, b) in enumerate(zip(got, truth, strict=True)):
+                assert (r, c) in unknown or a == b, f"{path}: ({r}, {c}) read {a!r}, is {b!r}"

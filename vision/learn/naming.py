@@ -128,6 +128,10 @@ def _evaluate(
             ok &= value[:, zero] == 0
         if mode == 1:
             ok &= (masks * present[None, :]).sum(axis=1) > 0
+        else:
+            # A won board has more open cells than mines; a fresh board with a
+            # flag or two is not one (its flag would "count" 8 covered mines).
+            ok &= 2 * (present[covered] + (masks * present[None, :]).sum(axis=1)) < flat.size
         take = ok & (best_complete == 0)
         best_complete[take] = mode
         best_explained[take] = explained[take]
@@ -185,6 +189,7 @@ def name_clusters(
     masks[:, candidates] = subsets.reshape(len(subsets), -1)
     masks[:, sorted(hits)] = True
     never = _changed_after_open(frames, sequences, covered)
+    never |= _reverted_to_covered(frames, sequences, covered)
     evals = [_evaluate(f, k, masks, covered, zero, never) for f in frames]
     # A cluster's value must agree across every complete frame it appears in.
     value = np.full((len(masks), k), -1, dtype=np.int64)
@@ -209,7 +214,7 @@ def name_clusters(
         v = int(value[best, c])
         if c in names or c in mines or v < 1:
             continue
-        if _was_mine_kind(frames, sequences_of, c, mines):
+        if _was_mine_kind(frames, sequences_of, c, mines) or c in never:
             notes.append(f"cluster {c} was a flag before: not a number")
             continue
         names[c] = str(v)
@@ -218,7 +223,7 @@ def name_clusters(
     _name_others(frames, faces, sequences, frame_modes, names)
     _name_covered_glyphs(frames, faces, covered, sequences, names)
     _name_others(frames, faces, sequences, frame_modes, names)
-    _name_by_solver(frames, names, notes)
+    _name_by_solver(frames, names, notes, never)
     for c in range(k):
         if c not in names:
             notes.append(f"cluster {c} left unknown")
@@ -313,6 +318,23 @@ def _changed_after_open(
             if sequences[j] == sequences[i] and b.shape == a.shape:
                 moved = (a != b) & (a != covered) & (b != covered)
                 out.update(np.unique(b[moved]).tolist())
+    return out
+
+
+def _reverted_to_covered(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
+) -> set[int]:
+    """Kinds a cell showed and later lost again to the covered tile: never numbers.
+
+    An opened cell never closes again, so what goes back to covered was put
+    there by a right click (a flag, a question mark), whatever its neighbours say.
+    """
+    out: set[int] = set()
+    for i, a in enumerate(frames):
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] == sequences[i] and b.shape == a.shape:
+                out.update(np.unique(a[(a != covered) & (b == covered)]).tolist())
     return out
 
 
@@ -411,21 +433,28 @@ def _consistent(board: Board) -> bool:
     return True
 
 
-def _name_by_solver(frames: Sequence[np.ndarray], names: dict[int, str], notes: list[str]) -> None:
-    """Numbers never seen on a complete board: the one value 1-8 the solver accepts."""
+def _name_by_solver(
+    frames: Sequence[np.ndarray], names: dict[int, str], notes: list[str], never: set[int]
+) -> None:
+    """Numbers never seen on a complete board: the one value 1-8 the solver accepts.
+
+    Only logic names here: a value counts as excluded only when the solver rejects
+    it, never because another cluster already has that name (two looks of one digit
+    exist), and kinds known not to be numbers (they changed after showing) are skipped.
+    """
     used = {n for n in names.values() if n.isdigit()}
     k = max(int(f.max()) for f in frames) + 1
     for c in range(k):
-        if c in names:
+        if c in names or c in never:
             continue
         where = [f for f in frames if (f == c).any()]
         fits = []
         for v in "12345678":
-            if v in used:
-                continue
             if all(_consistent(_board(f, names, {c: v})) for f in where):
                 fits.append(v)
-        if len(fits) == 1:
+        if len(fits) == 1 and fits[0] in used:
+            notes.append(f"cluster {c}: only {fits[0]} fits, already another kind; left unknown")
+        elif len(fits) == 1:
             names[c] = fits[0]
             used.add(fits[0])
             notes.append(f"cluster {c} named {fits[0]} by the solver (the only value that fits)")
