@@ -92,11 +92,13 @@ def transition_problems(
     *,
     lost: bool,
     flagged_by_bot: Collection[Cell] | None = None,
+    flags_may_vanish: bool = False,
 ) -> list[Problem]:
     """What changed from `prev` to `cur` that cannot happen in one game.
 
     `flagged_by_bot`: cells the bot right-clicked; when given, a flag anywhere
     else is a misread (None: a person may be playing too, any new flag is fine).
+    `flags_may_vanish`: a person is playing, who may take a flag back.
     """
     if (prev.height, prev.width) != (cur.height, cur.width):
         return [
@@ -110,11 +112,13 @@ def transition_problems(
     opened = np.isin(a, list(OPENED))
     for r, c in zip(*np.nonzero(opened & (a != b)), strict=True):
         problems.append(
-            Problem(f"was {a[r, c]!r}, now {b[r, c]!r}: open cells never change", (r, c))
+            Problem(f"was '{a[r, c]}', now '{b[r, c]}': open cells never change", (r, c))
         )
-    unflagged = (a == FLAG) & ~np.isin(b, [FLAG, "X"])
+    # A person may take a flag back (to a cover or a "?"); the bot never does.
+    back = [FLAG, "X", *UNOPENED] if flags_may_vanish else [FLAG, "X"]
+    unflagged = (a == FLAG) & ~np.isin(b, back)
     for r, c in zip(*np.nonzero(unflagged), strict=True):
-        problems.append(Problem(f"flag vanished (now {b[r, c]!r})", (r, c)))
+        problems.append(Problem(f"flag vanished (now '{b[r, c]}')", (r, c)))
     if flagged_by_bot is not None:
         allowed = np.zeros(a.shape, dtype=bool)
         for r, c in flagged_by_bot:
@@ -123,8 +127,27 @@ def transition_problems(
             problems.append(Problem("a flag appeared where the bot did not flag", (r, c)))
     if not lost:
         for r, c in zip(*np.nonzero(np.isin(b, list(MINES_SHOWN))), strict=True):
-            problems.append(Problem(f"shows {b[r, c]!r} but the game is not lost", (r, c)))
+            problems.append(Problem(f"shows '{b[r, c]}' but the game is not lost", (r, c)))
     return problems
+
+
+def looks_like_new_game(prev: Board, cur: Board) -> bool:
+    """Whether `cur` is the start of another game rather than a misread of `prev`.
+
+    Opened cells never close within a game, so many of them covered again at
+    once means someone started a new game (a person restarting right after a
+    win the watcher never saw; xdemineur opens an area of the new game by
+    itself, so the new board is not all covered). A reader unsure of a cell
+    reports it as unknown, never as confidently covered, so a misread does not
+    look like this.
+    """
+    if (prev.height, prev.width) != (cur.height, cur.width):
+        return False
+    a, b = _grid(prev), _grid(cur)
+    opened = np.isin(a, list(OPENED | MINES_SHOWN))
+    closed = opened & np.isin(b, list(UNOPENED))
+    n_open, n_closed = int(opened.sum()), int(closed.sum())
+    return n_open > 0 and n_closed >= min(2, n_open) and 4 * n_closed >= n_open
 
 
 def counter_problems(board: Board, mines_left: int | None, total: int | None) -> list[Problem]:

@@ -46,6 +46,7 @@ from bot.board import FLAG, UNOPENED, Board, Cell
 from bot.consistency import (
     Problem,
     counter_problems,
+    looks_like_new_game,
     missing_effects,
     number_problems,
     transition_problems,
@@ -57,7 +58,9 @@ from bot.solver import Analysis, analyse
 from vision.capture import Image, Region, Screen
 from vision.reading import Reading
 
-Outcome = Literal["won", "lost", "stopped"]
+#: "restarted": watching a person (dry run with --games), a new game began
+#: before this one was seen to end.
+Outcome = Literal["won", "lost", "stopped", "restarted"]
 
 
 class Interrupted(PlayError):
@@ -108,6 +111,8 @@ class GameResult:
     advised: bool = False
     #: The game was cut short by an error (its message is printed once, on stderr).
     error: bool = False
+    #: Dry run: the advice, position by position ({"position": n, "actions": [...]}).
+    positions: list[dict[str, Any]] = field(default_factory=list)
 
     def line(self) -> str:
         size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
@@ -121,11 +126,13 @@ class GameResult:
         return text
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The game as one JSON object; a dry run made no click: its actions are
+        `advised_actions` and, in full, `positions` (cell, screen x/y, why)."""
+        data: dict[str, Any] = {
             "game": self.game,
             "outcome": self.outcome,
             "seconds": round(self.seconds, 3),
-            "clicks": self.clicks,
+            "clicks": 0 if self.advised else self.clicks,
             "guesses": self.guesses,
             "rows": self.rows,
             "cols": self.cols,
@@ -134,6 +141,10 @@ class GameResult:
             "message": self.message,
             "advised": self.advised,
         }
+        if self.advised:
+            data["advised_actions"] = self.clicks
+            data["positions"] = self.positions
+        return data
 
 
 @dataclass
@@ -146,7 +157,7 @@ class Session:
     interrupted: bool = False
 
     def summary(self) -> dict[str, Any]:
-        played = [g for g in self.games if g.outcome != "stopped"]
+        played = [g for g in self.games if g.outcome in ("won", "lost")]
         wins = [g for g in played if g.outcome == "won"]
         return {
             "skin": self.skin,
@@ -159,7 +170,8 @@ class Session:
             "mean_win_seconds": round(sum(g.seconds for g in wins) / len(wins), 3)
             if wins
             else None,
-            "clicks": sum(g.clicks for g in self.games),
+            "clicks": sum(g.clicks for g in self.games if not g.advised),
+            "advised_actions": sum(g.clicks for g in self.games if g.advised),
             "guesses": sum(g.guesses for g in self.games),
             "certain_losses": sum(g.certain_loss for g in self.games),
             "stopped": self.stopped,
@@ -176,7 +188,11 @@ class Session:
             )
         else:
             text = "no game finished, "
-        text += f"{s['clicks']} clicks, {s['guesses']} guesses"
+        if s["advised_actions"]:
+            text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
+        else:
+            text += f"{s['clicks']} clicks, "
+        text += f"{s['guesses']} guesses"
         if s["certain_losses"]:
             text += f", {s['certain_losses']} LOSSES ON CERTAIN MOVES (bug)"
         if self.stopped and self.interrupted:
@@ -393,10 +409,28 @@ class Player:
         reading = self.locate()
         session.skin = reading.skin
         self.recorder.update_meta(skin=reading.skin, geometry=reading.geometry.to_json())
+        #: Watching: the last game ended with a new one already on screen.
+        fresh = False
         for number in range(1, self.options.games + 1):
             self.game = number
             try:
-                if number > 1 or reading.status in ("won", "lost"):
+                finished = reading.status in ("won", "lost")
+                if finished and number == 1 and self.options.dry_run:
+                    # Nothing to advise on a finished game: say so rather than
+                    # wait silently (with --games, wait for the person's next game).
+                    over = f"game over ({reading.status}) on screen: nothing to advise"
+                    if not self.options.watch:
+                        g = reading.geometry
+                        result = GameResult(
+                            1, "stopped", rows=g.rows, cols=g.cols, advised=True, message=over
+                        )
+                        self.say(f"{over}; start a new game and run again")
+                        session.games.append(result)
+                        break
+                    self.say(f"{over} yet (Ctrl+C to stop)")
+                if fresh:
+                    fresh = False  # the person already started it
+                elif number > 1 or finished:
                     # A finished game left on screen is not replayed: start a new one.
                     reading = self.new_game(reading)
                 if self.options.dry_run:
@@ -415,6 +449,7 @@ class Player:
                 self.say(result.line())
             if result.outcome == "stopped":  # --max-actions, or a one-shot dry run
                 break
+            fresh = result.outcome == "restarted"
             assert self.last_reading is not None
             reading = self.last_reading
         self.recorder.update_meta(
@@ -542,6 +577,13 @@ class Player:
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
                 return image, reading
+            if (
+                bad
+                and self.options.watch
+                and prev is not None
+                and looks_like_new_game(prev.board, reading.board)
+            ):
+                return image, reading  # the person started another game (see watch_game)
             if self.clock() > deadline:
                 if bad:
                     text = "; ".join(str(p) for p in bad[:4])
@@ -565,6 +607,7 @@ class Player:
                 reading.board,
                 lost=lost,
                 flagged_by_bot=None if self.options.dry_run else pending.all_flagged,
+                flags_may_vanish=self.options.dry_run,
             )
         if reading.status == "playing":
             found += counter_problems(reading.board, reading.mines_left, pending.total)
@@ -763,6 +806,11 @@ class Player:
                 image, reading = self.wait_change(prev, pending)
             else:
                 image, reading = self.next_reading(pending, None)
+            if prev is not None and looks_like_new_game(prev.board, reading.board):
+                result.outcome = "restarted"
+                result.message = "a new game began before this one was seen to end"
+                self.last_reading = reading
+                break
             if pending.total is None and reading.mines_left is not None:
                 pending.total = reading.mines_left + reading.board.count(FLAG)
             g = reading.geometry
@@ -779,6 +827,7 @@ class Player:
                 continue
             self.positions += 1
             self.say(f"position {self.positions}: {len(steps)} action(s)")
+            advice: list[dict[str, Any]] = []
             for step in steps:
                 self.act(step, number)
                 done = self.actuator.history[-1]
@@ -786,8 +835,20 @@ class Player:
                     f"  {step.action} cell ({step.cell[0]}, {step.cell[1]}) "
                     f"at screen ({done.x}, {done.y}): {step.why}"
                 )
+                advice.append(
+                    {
+                        "action": step.action,
+                        "row": step.cell[0],
+                        "col": step.cell[1],
+                        "x": done.x,
+                        "y": done.y,
+                        "why": step.why,
+                        "certain": step.certain,
+                    }
+                )
                 result.clicks += 1
                 result.guesses += 0 if step.certain else 1
+            result.positions.append({"position": self.positions, "actions": advice})
             if self.annotate_dir is not None:
                 self.write_annotation(image, reading, steps)
             if not self.options.watch:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.cli import main
@@ -36,3 +38,20 @@ def test_play_help_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None
         assert option in out
     for option in ["--delay", "--max-actions", "--region", "--json", "--annotate", "--backend"]:
         assert option in out
+
+
+def test_annotate_is_checked_before_the_screen_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    # --display "" would fail next: these must be refused before it.
+    for args, message in [
+        (["--dry-run", "--annotate", str(a_file)], f"--annotate {a_file}: not a folder"),
+        (["--annotate", str(tmp_path / "pics")], "--annotate needs --dry-run"),
+    ]:
+        assert main(["play", "--display", "", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.strip() == f"msbot play: error: {message}" or message in err, err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert "no X display" not in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.board import parse_board
 from bot.consistency import (
     counter_problems,
+    looks_like_new_game,
     missing_effects,
     number_problems,
     transition_problems,
@@ -71,3 +72,26 @@ def test_counter_must_agree_with_the_flags() -> None:
 
 def test_missing_effects_are_clicked_cells_that_did_not_change_yet() -> None:
     assert missing_effects(PREV, [(0, 3), (2, 0)], [(0, 1), (1, 3)]) == [(0, 3), (1, 3)]
+
+
+def test_messages_show_plain_characters() -> None:
+    cur = parse_board("1F2.\n102.\n001.\n")
+    assert [str(p) for p in transition_problems(PREV, cur, lost=False)] == [
+        "cell (1, 1): was '1', now '0': open cells never change"
+    ]
+
+
+def test_a_person_may_take_a_flag_back() -> None:
+    gone = parse_board("1.2.\n112.\n001.\n")
+    assert transition_problems(PREV, gone, lost=False, flags_may_vanish=True) == []
+
+
+def test_a_board_covered_again_is_a_new_game_not_a_misread() -> None:
+    played = parse_board("1F21\n1121\n0011\n")
+    assert looks_like_new_game(played, parse_board("....\n....\n....\n"))
+    # xdemineur opens an area of the new game by itself.
+    assert looks_like_new_game(played, parse_board("....\n1221\n0000\n"))
+    # One cell covered again is a misread, not a restart; opening more is play.
+    assert not looks_like_new_game(played, parse_board("1F21\n1121\n00.1\n"))
+    assert not looks_like_new_game(PREV, parse_board("1F21\n1121\n0011\n"))
+    assert not looks_like_new_game(parse_board("....\n"), parse_board("..1.\n"))

@@ -386,4 +386,60 @@ def test_dry_run_with_games_advises_while_someone_else_plays(
     assert watcher.returncode == 0, err
     games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
     assert [g["outcome"] for g in games] == [person.games[0]["outcome"]]
-    assert games[0]["advised"] is True and games[0]["clicks"] > 0
+    # The advice itself is in the JSON (cell, screen x/y, why), and nothing is a click.
+    watched = games[0]
+    assert watched["advised"] is True and watched["clicks"] == 0
+    actions = [a for p in watched["positions"] for a in p["actions"]]
+    assert len(actions) == watched["advised_actions"] > 0
+    for action in actions:
+        assert action["action"] in ("open", "flag", "chord") and action["why"]
+        assert action["x"] > 0 and action["y"] > 0 and action["row"] >= 0 and action["col"] >= 0
+
+
+def test_watching_a_person_who_restarts_at_once_follows_into_the_new_game(
+    display: VirtualDisplay,
+) -> None:
+    """The "person" (a second bot) starts its next game ~50 ms after a win or a
+    loss, before the watcher sees the end: that is a new game, not a misread."""
+    with launch_clone("xdemineur", "beginner", display):
+        env = dict(os.environ, DISPLAY=display.display)
+        watcher = subprocess.Popen(
+            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", "2", "--json"],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            time.sleep(2)
+            person = play(display.display, "--games", "2", "--delay", "40", timeout=60)
+            assert person.code == 0, person.stderr
+            out, err = watcher.communicate(timeout=30)
+        finally:
+            if watcher.poll() is None:
+                watcher.kill()
+                watcher.wait()
+    assert watcher.returncode == 0, err
+    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    assert len(games) == 2, out
+    assert games[0]["outcome"] in (person.games[0]["outcome"], "restarted")
+    assert games[1]["outcome"] == person.games[1]["outcome"]
+
+
+def test_dry_run_on_a_finished_game_says_so_and_returns(display: VirtualDisplay) -> None:
+    with launch_clone("xdemineur", "beginner", display):
+        first = play(display.display, "--games", "1")
+        assert first.code == 0, first.stderr
+        env = dict(os.environ, DISPLAY=display.display)
+        out = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--dry-run"],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert out.returncode == 0, out.stderr
+    outcome = first.games[0]["outcome"]
+    assert f"game over ({outcome}) on screen: nothing to advise" in out.stdout

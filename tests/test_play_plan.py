@@ -98,3 +98,27 @@ def test_a_complete_board_is_one_with_every_mine_flagged_and_counted() -> None:
     assert not board_complete(reading("1F1 111", 1), 1)
     assert not board_complete(reading("1F1 111", 0), 2)
     assert not board_complete(reading("1F1 111", 0), None)
+
+
+def test_a_game_stopped_by_an_error_keeps_its_figures_and_says_the_error_once() -> None:
+    stopped = GameResult(1, "stopped", 2.4, 70, 3, 16, 30, 99, message="boom", error=True)
+    session = Session(games=[stopped], stopped="boom")
+    assert stopped.line() == "game 1: STOPPED 30x16/99 in 2.40 s, 70 clicks, 3 guesses"
+    line = session.summary_line()
+    assert line == "no game finished, 70 clicks, 3 guesses" and "boom" not in line
+    assert session.summary()["clicks"] == 70
+    # Ctrl+C is not printed as an error: the summary says it.
+    session.interrupted = True
+    assert session.summary_line().endswith("; stopped: boom")
+
+
+def test_a_dry_run_advises_actions_it_does_not_count_as_clicks() -> None:
+    advice = {"position": 1, "actions": [{"action": "open", "row": 0, "col": 1, "x": 5, "y": 6}]}
+    watched = GameResult(1, "won", 3.0, 12, 1, 9, 9, 10, advised=True, positions=[advice])
+    data = watched.to_json()
+    assert data["clicks"] == 0 and data["advised_actions"] == 12
+    assert data["positions"] == [advice]
+    session = Session(games=[watched, GameResult(2, "restarted", 1.0, 4, 0, 9, 9, 10)])
+    s = session.summary()
+    assert (s["games"], s["wins"], s["clicks"], s["advised_actions"]) == (1, 1, 4, 12)
+    assert "12 actions advised" in session.summary_line()

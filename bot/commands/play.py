@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from bot.errors import PlayError
@@ -42,7 +43,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--max-actions", type=int, metavar="N", help="stop after N actions")
     parser.add_argument("--region", metavar="L,T,W,H", help="look only at this screen region")
     parser.add_argument("--json", action="store_true", help="one JSON object per game + summary")
-    parser.add_argument("--annotate", metavar="DIR", help="dry run: write annotated pictures")
+    parser.add_argument(
+        "--annotate", metavar="DIR", help="with --dry-run: write each advised position as a picture"
+    )
     parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
     parser.add_argument(
         "--backend",
@@ -68,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise PlayError("--delay must not be negative")
     region = Region.parse(args.region) if args.region else None
+    if args.annotate:
+        check_annotate_folder(args.annotate, args.dry_run)
     options = PlayOptions(
         games=games,
         watch=args.dry_run and args.games is not None,
@@ -129,6 +134,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"msbot play: error: {session.stopped}", file=sys.stderr)
         return 2
     return 0
+
+
+def check_annotate_folder(folder: str, dry_run: bool) -> None:
+    """Refuse `--annotate DIR` before anything is read or advised, not after."""
+    if not dry_run:
+        raise PlayError("--annotate needs --dry-run (it draws the advice of a dry run)")
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise PlayError(f"--annotate {folder}: not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PlayError(f"--annotate {folder}: cannot create the folder: {exc}") from None
 
 
 def make_reader(skin: str) -> Any:
