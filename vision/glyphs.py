@@ -29,15 +29,65 @@ class Hit:
     h: int
 
 
-def region_box(region: Region, geo: Geometry, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The region as (x0, y0, x1, y1) image pixels, clipped to the image."""
+def _box(region: Region, geo: Geometry) -> tuple[int, int, int, int]:
     (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
-    height, width = shape[:2]
     x0 = round(geo.left + fx0 * geo.width + dx0)
     y0 = round(geo.top + fy0 * geo.height + dy0)
     x1 = round(geo.left + fx1 * geo.width + dx1)
     y1 = round(geo.top + fy1 * geo.height + dy1)
+    return x0, y0, x1, y1
+
+
+def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = box
+    height, width = shape[:2]
     return max(0, x0), max(0, y0), min(width, x1), min(height, y1)
+
+
+@dataclass(frozen=True)
+class RegionCrop:
+    """The part of a skin region that is on the image, in grey levels.
+
+    Screenshots need not show the whole window: a picture cropped tightly
+    around the board, or a play recording (only the window region is saved),
+    cuts off the counter, status text or face that the skin expects beside
+    the board. `cut` says on which sides (left, top, right, bottom) the region
+    runs off the image, so text that reaches such a side is known to be
+    incomplete.
+    """
+
+    grey: np.ndarray
+    #: Image position of the crop's top-left pixel.
+    x0: int
+    y0: int
+    cut: tuple[bool, bool, bool, bool]
+
+    def touches_cut(self, hit: Hit) -> bool:
+        """Whether `hit` lies within one glyph of a side where the region is cut off
+        (a glyph beyond that side would be missing from the text)."""
+        left, top, right, bottom = self.cut
+        height, width = self.grey.shape[:2]
+        x, y = hit.x - self.x0, hit.y - self.y0
+        return (
+            (left and x - hit.w * 3 / 2 < 0)
+            or (right and x + hit.w * 3 / 2 > width)
+            or (top and y - hit.h * 3 / 2 < 0)
+            or (bottom and y + hit.h * 3 / 2 > height)
+        )
+
+
+def crop_region(image: np.ndarray, region: Region, geo: Geometry) -> RegionCrop | None:
+    """The visible part of `region` around the board, or None if none of it is on the image.
+
+    The one place where skin regions are cut out of a picture, so that a region
+    partly or wholly outside the image is "not visible" rather than an error.
+    """
+    box = _box(region, geo)
+    x0, y0, x1, y1 = _clip(box, image.shape)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    cut = (box[0] < x0, box[1] < y0, box[2] > x1, box[3] > y1)
+    return RegionCrop(_grey(image[y0:y1, x0:x1]), x0, y0, cut)
 
 
 def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
@@ -57,9 +107,15 @@ def _grey(image: np.ndarray) -> np.ndarray:
 
 
 def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
-    """The single best-matching image of any key, if under the threshold."""
-    x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
-    crop = _grey(image[y0:y1, x0:x1])
+    """The single best-matching image of any key, if under the threshold.
+
+    Only images wholly inside the picture can match: a face or message cut
+    off by the picture's edge is not found (None), never guessed.
+    """
+    region = crop_region(image, glyphs.region, geo)
+    if region is None:
+        return None
+    crop, x0, y0 = region.grey, region.x0, region.y0
     best: Hit | None = None
     for key, templates in glyphs.grey.items():
         for template in templates:
@@ -80,9 +136,15 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
     A gap wider than a glyph becomes a space, so separate numbers on one line
     (sgt-mines' timer and its "Marked: n / 10") stay apart; lines (GNOME Mines'
     counter above its clock) are separated by newlines.
+
+    Text the picture cuts off (a glyph within a glyph's width of a side where
+    the region runs off the image) reads as nothing: "3/1" of a cut "3/10"
+    would be a confident misread.
     """
-    x0, y0, x1, y1 = region_box(glyphs.region, geo, image.shape)
-    crop = _grey(image[y0:y1, x0:x1])
+    region = crop_region(image, glyphs.region, geo)
+    if region is None:
+        return "", []
+    crop, x0, y0 = region.grey, region.x0, region.y0
     hits: list[Hit] = []
     for key, templates in glyphs.grey.items():
         for template in templates:
@@ -103,6 +165,8 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
             for k in kept
         ):
             kept.append(hit)
+    if any(region.touches_cut(hit) for hit in kept):
+        return "", []
     # Group into lines (a counter and a clock may be stacked), each left to right.
     kept.sort(key=lambda h: h.y)
     lines: list[list[Hit]] = []

@@ -30,11 +30,27 @@ def load_image(path: str | Path) -> np.ndarray:
         raise VisionError(f"{path}: cannot read: {exc.strerror}") from exc
     if not data.startswith(PNG_MAGIC):
         raise VisionError(f"{path}: not a PNG image")
-    raw = np.frombuffer(data, dtype=np.uint8)
-    image = cv2.imdecode(raw, cv2.IMREAD_UNCHANGED)
+    image = _decode_quietly(np.frombuffer(data, dtype=np.uint8))
     if image is None or image.size == 0:
         raise VisionError(f"{path}: corrupt or truncated PNG")
     return to_bgr(image)
+
+
+def _decode_quietly(raw: np.ndarray) -> np.ndarray | None:
+    """`cv2.imdecode` without OpenCV's own warnings on stderr.
+
+    libpng reports a truncated file as a "[ WARN ]" log line before returning
+    None; the caller turns None into one clear message, so the log line would
+    only be noise ahead of it. The log level is restored afterwards.
+    """
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_SILENT)
+    try:
+        image = cv2.imdecode(raw, cv2.IMREAD_UNCHANGED)
+    finally:
+        logging.setLogLevel(level)
+    return None if image is None else np.asarray(image)
 
 
 def to_bgr(image: np.ndarray) -> np.ndarray:
