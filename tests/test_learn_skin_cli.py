@@ -42,3 +42,47 @@ def test_bad_board_rectangle(
 
 def test_bad_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "bad skin name" in _fail(["learn-skin", "../x", str(tmp_path / "a.png")], capsys)
+
+
+FRAME = Path(__file__).resolve().parent.parent / "recordings/xdemineur-beginner-1/frames/0002.png"
+
+
+def test_out_is_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """F8: --out onto a file is refused up front, one line, exit 2."""
+    out = tmp_path / "design.txt"
+    out.write_text("keep me")
+    assert "not a folder" in _fail(["learn-skin", "s", str(FRAME), "--out", str(out)], capsys)
+    assert out.read_text() == "keep me"
+
+
+def test_two_boards_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """F9: two boards in one image: refused like `msbot replay` does, nothing written."""
+    image = cv2.imread(str(FRAME))
+    h, w = image.shape[:2]
+    two = np.zeros((2 * h, 2 * w, 3), np.uint8)
+    two[:h, :w] = image
+    two[h:, w:] = image
+    shot = tmp_path / "two.png"
+    cv2.imwrite(str(shot), two)
+    out = tmp_path / "o"
+    err = _fail(["learn-skin", "s", str(shot), "--out", str(out)], capsys)
+    assert "2 boards in the image" in err and "--board" in err
+    assert not out.exists()
+
+
+def test_mines_contradicting_the_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """F11: --mines that no mine placement fits is an error and nothing is written."""
+    out = tmp_path / "o"
+    err = _fail(["learn-skin", "s", str(FRAME), "--mines", "50", "--out", str(out)], capsys)
+    assert "--mines 50 does not fit" in err and "nothing written" in err
+    assert not out.exists()
+
+
+def test_counter_line_says_why_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """F10: the output always says what became of the mine counter (never silent)."""
+    assert main(["learn-skin", "s", str(FRAME), "--out", str(tmp_path / "a")]) == 0
+    assert "counter: not learned (give --mines N" in capsys.readouterr().out
+    assert main(["learn-skin", "s", str(FRAME), "--mines", "10", "--out", str(tmp_path / "b")]) == 0
+    said = capsys.readouterr().out
+    assert "counter: not learned (digits seen: " in said
+    assert "not learned" in (tmp_path / "b" / "skin.json").read_text()

@@ -12,14 +12,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from bot.actuator._base import Button, Mouse
 from bot.cli import main
 from bot.clones import launch_clone
+from bot.errors import VisionError
 from bot.xdisplay import VirtualDisplay, xvfb_available
+from vision.capture._base import Region, Screen
 from vision.image_io import load_image
+from vision.learn.live import shoot
 from vision.reader import BoardReader
 from vision.skin import load_skin, load_skins
+
+WON_FRAME = "recordings/minegauler-beginner-1/frames/0002.png"
 
 
 def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
@@ -53,3 +60,43 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
     assert statuses.count("lost") >= 2 and statuses[-1] == "lost"
     assert max(flags) == 10 and flags[-1] == 1
     assert "restart" in mine.controls
+
+
+class _Frozen(Screen):
+    """A screen showing one picture forever: a finished game ignores every click."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.shape[1], self.image.shape[0]
+
+    def grab(self, region: Region | None = None) -> np.ndarray:
+        return self.image.copy()
+
+
+class _Clicks(Mouse):
+    def __init__(self) -> None:
+        self.clicks: list[tuple[int, int, str]] = []
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        self.clicks.append((x, y, button))
+
+    def click_both(self, x: int, y: int) -> None:
+        self.clicks.append((x, y, "both"))
+
+    def key(self, name: str) -> None:
+        pass
+
+    def move(self, x: int, y: int) -> None:
+        pass
+
+
+def test_live_refuses_a_finished_game() -> None:
+    """F23: a won board (no cell reacts to a right click) is refused, not learned as fresh."""
+    won = load_image(Path(__file__).resolve().parent.parent / WON_FRAME)
+    mouse = _Clicks()
+    with pytest.raises(VisionError, match="the board is not fresh"):
+        shoot(_Frozen(won), mouse, wait=0.01)
+    assert mouse.clicks and all(b == "right" for _, _, b in mouse.clicks)

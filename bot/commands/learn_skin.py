@@ -52,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
     board = BoardRect.parse(args.board) if args.board else None
     if args.live == bool(args.screenshots):
         raise VisionError("give SCREENSHOT files or --live (one of the two)")
+    if args.mines is not None and args.mines < 0:
+        raise VisionError("--mines must be >= 0")
+    out = Path(args.out) if args.out else BUILTIN_DIR / name
+    _want_folder(out, "--out")
+    if args.save:
+        _want_folder(Path(args.save), "--save")
     if args.live:
         images, games = _live(board, args.display, min(10, args.mines or 1), args.mines)
         names = [f"live-{i:02d}" for i in range(len(images))]
@@ -62,14 +68,44 @@ def run(args: argparse.Namespace) -> int:
         names = [str(p) for p in args.screenshots]
         games = None
     learned = learn(images, board, args.mines, games)
-    out = Path(args.out) if args.out else BUILTIN_DIR / name
+    if args.mines is not None:
+        _check_mines(learned, names, args.mines)
     path = write_skin(name, learned, out, names)
     tiles = learned.tiles_by_char()
     print(f"learned skin {name!r}: kinds {' '.join(sorted(tiles))} -> {path}")
+    print(f"  counter: {learned.counter_said}")
     for note in learned.notes:
         print(f"  note: {note}")
     sizes = [(g.rows, g.cols) for g in learned.geometries(len(images))]
     return _check(path.parent, images, names, args.mines, sizes)
+
+
+def _want_folder(path: Path, option: str) -> None:
+    """Refuse up front an output path that is a file (before any learning or clicking)."""
+    if path.exists() and not path.is_dir():
+        raise VisionError(f"{option} {path}: not a folder (an existing file)")
+
+
+def _check_mines(learned: Any, names: list[str], mines: int) -> None:
+    """--mines must fit every fully named board still in play; otherwise nothing is written.
+
+    Flags count as covered here: flags put by hand or by --live may be wrong, but the
+    numbers and the covered cells must leave room for exactly `mines` mines.
+    """
+    from bot.board import Board
+    from bot.errors import MsbotError
+    from bot.solver import analyse
+
+    for board, name in zip(learned.boards(len(names)), names, strict=True):
+        if board is None or any(ch in "*!X" for row in board.rows for ch in row):
+            continue
+        plain = Board(tuple(row.replace("F", ".").replace("?", ".") for row in board.rows))
+        try:
+            analyse(plain, mines)
+        except MsbotError as exc:
+            raise VisionError(
+                f"--mines {mines} does not fit {name}: {exc}; nothing written"
+            ) from exc
 
 
 #: Games --live plays (restarting with the learned face) to see more kinds of cells.
@@ -107,7 +143,11 @@ def _live(
                 break
             mouse.click(hit.x, hit.y, "left")
             time.sleep(0.3)
-            more = shoot(screen, mouse, board, seed=game, log=lambda m: print(f"  live: {m}"))
+            try:
+                more = shoot(screen, mouse, board, seed=game, log=lambda m: print(f"  live: {m}"))
+            except VisionError as exc:
+                print(f"  live: game {game + 1} not played ({exc}); learning from the first")
+                break
             shots += more
             games += [game] * len(more)
         return shots, games

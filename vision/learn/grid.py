@@ -18,7 +18,7 @@ import numpy as np
 from bot.errors import VisionError
 from vision.classify import board_patches
 from vision.geometry import Geometry
-from vision.lattice import find_lattices
+from vision.lattice import Lattice, find_lattices
 
 #: A pitch this close to a whole number is a fixed-size clone drawn on whole pixels.
 INTEGER_PITCH = 0.15
@@ -52,6 +52,24 @@ def _snap(geo: Geometry) -> Geometry:
     return Geometry(float(round(geo.left)), float(round(geo.top)), pw, ph, geo.rows, geo.cols)
 
 
+def _where(geo: Geometry) -> str:
+    return f"{geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)})"
+
+
+def _another_board(first: Lattice, other: Lattice) -> bool:
+    """Whether `other` is a second board beside `first`: a grid of like pitch and a
+    third of its tiles or more, a cell or more away from it (not a piece of it, not
+    a row of counter digits). Learning from two boards at once mixes two games."""
+    a, b = first.geometry, other.geometry
+    if other.found < max(9, first.found / 3) or min(b.rows, b.cols) < 3:
+        return False
+    if abs(a.cell_w - b.cell_w) > 0.2 * a.cell_w or abs(a.cell_h - b.cell_h) > 0.2 * a.cell_h:
+        return False
+    apart_x = b.left >= a.left + a.width + a.cell_w or a.left >= b.left + b.width + a.cell_w
+    apart_y = b.top >= a.top + a.height + a.cell_h or a.top >= b.top + b.height + a.cell_h
+    return apart_x or apart_y
+
+
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The board's grid: the lattice with most tiles (inside `board` when given)."""
     if board is not None:
@@ -71,6 +89,13 @@ def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
         if not lattices:
             raise VisionError("no grid of tiles found in the screenshot (try --board L,T,W,H)")
         geo = lattices[0].geometry
+        others = [lat.geometry for lat in lattices[1:] if _another_board(lattices[0], lat)]
+        if others:
+            where = "; ".join(_where(g) for g in [geo, *others])
+            raise VisionError(
+                f"{len(others) + 1} boards in the image ({where}): show only one "
+                "(or pass --board L,T,W,H)"
+            )
     return _snap(geo)
 
 

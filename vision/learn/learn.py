@@ -48,6 +48,13 @@ class Learned:
     notes: list[str] = field(default_factory=list)
     counter: LearnedCounter | None = None
     face: LearnedFace | None = None
+    #: What became of the mine counter, for the command's "counter:" line. It is
+    #: written to the skin only when all ten digits were seen.
+    counter_said: str = "not learned"
+
+    @property
+    def counter_written(self) -> bool:
+        return self.counter is not None and len(self.counter.digits) == 10
 
     def tiles_by_char(self) -> dict[str, list[np.ndarray]]:
         """Board character -> tile images (one per group and cluster that has the name)."""
@@ -165,16 +172,18 @@ def learn(
     if face is not None:
         notes.append(f"status face learned: {' '.join(sorted(face.images))} (restart control)")
     counter = None
-    if mines is not None:
+    if mines is None:
+        said = "not learned (give --mines N, the board's mine total, to look for it)"
+    else:
         counter = learn_counter(images, geos_all, boards, mines)
         if counter is None:
-            notes.append("no mine counter found (red digits that count the flags)")
+            said = "not learned (no red counter showing mines minus flags was found)"
         elif len(counter.digits) < 10:
             seen = " ".join(sorted(counter.digits))
-            notes.append(
-                f"mine counter found but only digits {seen} seen: not written (a counter "
-                "missing digits would misread); show more flag counts, e.g. with --live"
+            said = (
+                f"not learned (digits seen: {seen}; all ten are needed, a counter missing "
+                "digits would misread: show more flag counts, e.g. with --live --mines N)"
             )
         else:
-            notes.append("mine counter learned (all ten digits)")
-    return Learned(groups, notes, counter, face)
+            said = "learned (all ten digits)"
+    return Learned(groups, notes, counter, face, said)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from bot.actuator._base import Mouse
+from bot.errors import VisionError
 from vision.capture._base import Screen
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
@@ -99,8 +100,12 @@ def shoot(
             shots.append(shot)
             break
     if not covered.any():
-        log("no cell reacts to a right click: only the fresh board is used")
-        return shots
+        # A finished game ignores clicks; learning its board as "fresh" would name
+        # open tiles covered. Refuse rather than learn garbage.
+        raise VisionError(
+            "the board is not fresh: no cell reacts to a right click (is the game over?): "
+            "start a new game in the window and run again"
+        )
     for _ in range(2):
         mouse.click(x, y, "right")
         shots.append(_after(screen, geo, shots[-1], wait))

@@ -122,7 +122,10 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
     tiles = learned.tiles_by_char()
     if "." not in tiles:
         raise VisionError("could not tell which tile is the covered one: nothing written")
-    (out / "tiles").mkdir(parents=True, exist_ok=True)
+    try:
+        (out / "tiles").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise VisionError(f"cannot create the skin folder {out}: {exc}") from exc
     files: dict[str, list[str]] = {}
     for ch, images in tiles.items():
         files[ch] = []
@@ -132,7 +135,8 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
                 raise VisionError(f"cannot write {out / rel}")
             files[ch].append(rel)
     raw = manifest(name, learned, files, sources)
-    if learned.counter is not None and len(learned.counter.digits) == 10:
+    raw["learned"]["counter"] = learned.counter_said
+    if learned.counter is not None and learned.counter_written:
         (out / "counter").mkdir(exist_ok=True)
         digit_files: dict[str, list[str]] = {}
         for ch, variants in sorted(learned.counter.digits.items()):
