@@ -265,7 +265,19 @@ class Player:
         try:
             located = self.reader.locate(image)
         except VisionError as exc:
-            raise self.stop(f"no board found: {exc}", image) from None
+            hint = hidden_board_hint(image, self.reader) or (
+                f"{exc}; if a game is open but paused, or another window covers it, "
+                "uncover its board and run again"
+            )
+            message = f"no board found: {hint}"
+            width, height = self.screen.size
+            if base is not None and (base.right > width or base.bottom > height):
+                seen = base.clipped(width, height).as_text()
+                message += (
+                    f" (--region {base.as_text()} reaches past the {width}x{height} screen: "
+                    f"only {seen} was searched)"
+                )
+            raise self.stop(message, image) from None
         self.rules = play_rules(located)
         self.actuator.chord_style = self.rules.chord
         offset = (base.left, base.top) if base is not None else (0, 0)
@@ -904,6 +916,49 @@ class Pending:
 
     def late(self, board: Board) -> list[Cell]:
         return missing_effects(board, self.opened, self.flagged)
+
+
+#: Whole-image search region for a skin's glyphs (relative to a 1x1 "board"
+#: that is the image itself).
+_WHOLE_IMAGE = ((0.0, 0), (0.0, 0), (1.0, 0), (1.0, 0))
+
+
+def hidden_board_hint(image: Image, reader: Any) -> str:
+    """Why no board is found when a known clone hides it: its paused overlay
+    (GNOME Mines after losing the focus or its Pause button) or a window the
+    skin says covers the board (GNOME Mines' Congratulations). "" when none of
+    them is on screen.
+
+    The skin places these glyphs relative to the board, which cannot be found,
+    so they are searched in the whole image (a few hundred ms, only on this
+    error path).
+    """
+    from vision.geometry import Geometry
+    from vision.glyphs import best_hit
+
+    height, width = image.shape[:2]
+    whole = Geometry(0, 0, width, height, 1, 1)
+
+    def seen(glyphs: Any) -> Any:
+        if glyphs is None:
+            return None
+        return best_hit(image, replace(glyphs, region=_WHOLE_IMAGE), whole)
+
+    for skin in getattr(reader, "skins", ()):
+        if seen(skin.paused) is not None or seen(skin.buttons.get("resume")) is not None:
+            return (
+                f"{skin.name} is paused (its board is hidden): click its Resume button "
+                "(or give its window the focus), then run again"
+            )
+        texts = skin.status_texts
+        if texts is not None and texts.extra.get("hides_board"):
+            hit = seen(texts)
+            if hit is not None:
+                return (
+                    f"a {skin.name} window covers the board (the game is {hit.key or 'over'}: "
+                    "its scores or message window?): close it, start a new game, then run again"
+                )
+    return ""
 
 
 def board_complete(reading: Reading, total: int | None) -> bool:

@@ -443,3 +443,26 @@ def test_dry_run_on_a_finished_game_says_so_and_returns(display: VirtualDisplay)
     assert out.returncode == 0, out.stderr
     outcome = first.games[0]["outcome"]
     assert f"game over ({outcome}) on screen: nothing to advise" in out.stdout
+
+
+def test_a_paused_gnome_mines_is_named_as_such_not_just_no_board(
+    display: VirtualDisplay,
+) -> None:
+    needs_skin("gnome-mines")
+    with launch_clone("gnome-mines", "beginner", display, position=(100, 80)):
+        # A game in progress (one click), then paused with GNOME's Pause key.
+        started = play(display.display, "--max-actions", "1")
+        assert started.code == 0 and started.summary["clicks"] == 1, started.stderr
+        subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
+        time.sleep(0.5)
+        out = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--dry-run"],
+            env=dict(os.environ, DISPLAY=display.display),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.startswith("msbot play: error: no board found: gnome-mines is paused")
+    assert "click its Resume button" in out.stderr and "Traceback" not in out.stderr
