@@ -107,7 +107,8 @@ def test_bad_frames_reported_others_processed(tmp_path: Path) -> None:
 
 def test_missing_file_and_unknown_skin() -> None:
     result = replay("nope.png")
-    assert result.returncode == 2 and "nope.png: no such file" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == ["nope.png: error: no such file"]
     result = replay(str(DATA / "xdemineur_won.png"), "--skin", "nosuch")
     assert result.returncode == 2 and "unknown skin nosuch" in result.stderr
     assert "Traceback" not in result.stderr
@@ -120,3 +121,97 @@ def test_annotate_writes_pictures(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     pictures = sorted(p.name for p in out.iterdir())
     assert pictures == ["0000.annotated.png", "xdemineur_lost.annotated.png"]
+
+
+def test_tightly_cropped_board_is_read_not_a_crash(tmp_path: Path) -> None:
+    """QA F24: sgt-mines cropped to its board (status text and counter cut off)."""
+    import cv2
+
+    from vision.image_io import load_image
+
+    frame = ROOT / "recordings" / "sgt-mines-beginner-1" / "frames" / "0000.png"
+    image = load_image(frame)
+    cv2.imwrite(str(tmp_path / "tight.png"), image[150:340, 720:920])
+    result = replay(str(tmp_path / "tight.png"), "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["skin"] == "sgt-mines" and record["mines_left"] is None
+    assert record["status"] == "playing" and record["actions"]
+
+
+def test_annotate_onto_a_file_is_one_clear_error(tmp_path: Path) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("a file, not a folder\n")
+    result = replay("--annotate", str(target), str(DATA / "xdemineur_won.png"))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"msbot replay: error: --annotate {target}: not a folder"
+    ]
+
+
+def test_corrupt_png_gives_only_the_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.png"
+    path.write_bytes((DATA / "xdemineur_won.png").read_bytes()[:3000])
+    result = replay(str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"{path}: error: corrupt or truncated PNG"]
+
+
+def _play_recording(tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    """A recording laid out as `msbot play --record` writes it: the frame is only
+    the window region (cut out of a recorded full screen with numpy) and
+    readings.jsonl says where that region was; the last frame is the one play
+    stopped at (a note, no label)."""
+    import cv2
+
+    from vision.image_io import load_image
+
+    screen = ROOT / "recordings" / "xdemineur-beginner-1" / "frames" / "0000.png"
+    image = load_image(screen)
+    region = [30, 20, 300, 300]  # left, top, width, height on the screen
+    left, top, width, height = region
+    rec = tmp_path / "play"
+    (rec / "frames").mkdir(parents=True)
+    cv2.imwrite(str(rec / "frames" / "0001.png"), image[top : top + height, left : left + width])
+    cv2.imwrite(str(rec / "frames" / "0002.png"), image[:300, 1200:1500])  # no board there
+    full = json.loads(replay(str(screen), "--json").stdout)
+    readings = [
+        {"frame": "0001.png", "game": 1, "region": region},
+        {"frame": "0002.png", "game": 0, "region": region, "note": "the board disappeared"},
+    ]
+    labels = [{"frame": "0001.png", "board": full["board"], "mines_left": 10, "status": "playing"}]
+    (rec / "readings.jsonl").write_text("\n".join(json.dumps(x) for x in readings) + "\n")
+    (rec / "labels.jsonl").write_text("\n".join(json.dumps(x) for x in labels) + "\n")
+    return rec, full
+
+
+def test_play_recording_is_reported_in_screen_coordinates(tmp_path: Path) -> None:
+    rec, full = _play_recording(tmp_path)
+    result = replay(str(rec / "frames" / "0001.png"), "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["offset"] == [30, 20]
+    # The same numbers as reading the full screenshot.
+    assert record["geometry"] == full["geometry"]
+    assert record["actions"] == full["actions"] and record["actions"]
+    assert record["controls"] == full["controls"]
+
+
+def test_check_of_an_aborted_play_recording(tmp_path: Path) -> None:
+    """QA F6: the frame play stopped at is reported, not counted as an error."""
+    rec, _ = _play_recording(tmp_path)
+    result = replay(str(rec), "--check")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "0002.png: not read (no Minesweeper board found" in result.stderr
+    assert "the frame play stopped at (its note: the board disappeared)" in result.stderr
+    assert (
+        "checked 1 frames, 108 cells compared, 0 frames with mismatches, 0 errors, "
+        "1 frame(s) play stopped at (not counted)" in result.stderr
+    )
+    # An unreadable frame WITHOUT such a note is still an error.
+    lines = (rec / "readings.jsonl").read_text().splitlines()
+    (rec / "readings.jsonl").write_text(lines[0] + "\n")
+    result = replay(str(rec), "--check")
+    assert result.returncode == 2
+    assert "0002.png: error: no Minesweeper board found" in result.stderr

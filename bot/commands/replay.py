@@ -6,9 +6,13 @@ solver's intended actions with their screen coordinates. PATH is a PNG or a
 recording folder (`frames/*.png`, or `*.png` directly, with an optional
 `labels.jsonl`: one `{"frame", "board", "mines_left", "status"}` per line).
 
-A frame that cannot be read is reported and the others are still processed;
-the exit code is then 2. With `--check`, any difference from the labels gives
-exit code 1 (unless an error already made it 2).
+A recording made by `msbot play --record` holds only the window region of
+the screen; its `readings.jsonl` says where that region was, and the geometry,
+actions and controls printed are then moved back to SCREEN coordinates (the
+annotated pictures stay in the frame's own pixels). The frame such a
+recording ends with when play stopped on an error (a `note` in readings.jsonl,
+no label) is evidence, not a labelled frame: it is reported, never counted as
+an error or mismatch.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -25,12 +30,29 @@ from bot.errors import InconsistentBoardError, MsbotError, VisionError
 EXIT_MISMATCH = 1
 EXIT_ERROR = 2
 
+EPILOG = """\
+PATH is a PNG or a recording folder (frames/*.png with labels.jsonl; a play
+recording's readings.jsonl gives the screen offset of its frames, so x/y are
+screen pixels). A PNG inside a recording's frames/ folder uses that
+recording's labels and offset too.
+
+exit codes:
+  0  every frame read (and, with --check, equal to its label)
+  1  --check only: some frame differs from its label, or has no label
+  2  some frame could not be read, or bad arguments; the other frames are
+     still read and reported.
+The frame a play recording ends with when play stopped on an error (it has a
+note in readings.jsonl and no label) is reported as evidence and never
+changes the exit code."""
+
 
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "replay",
         help="read saved screenshots or recordings as the bot would",
         description="Read PNG screenshots or recording folders and print what the bot sees.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="PNG file or recording folder")
     parser.add_argument("--skin", default="auto", help="skin name, or auto (default)")
@@ -40,25 +62,64 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def load_labels(folder: Path) -> dict[str, dict[str, Any]]:
-    """labels.jsonl of a recording folder, by frame file name (empty if none)."""
-    path = folder / "labels.jsonl"
+def _jsonl(path: Path, what: str) -> list[dict[str, Any]]:
+    """The objects of a JSON-lines file of a recording (empty if there is none)."""
     if not path.is_file():
-        return {}
-    labels: dict[str, dict[str, Any]] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        return []
+    objects = []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MsbotError(f"{path}: cannot read: {exc}") from exc
+    for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
-            labels[str(obj["frame"])] = obj
+            str(obj["frame"])
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise MsbotError(f"{path}: line {n}: not a label object ({exc})") from exc
-    return labels
+            raise MsbotError(f"{path}: line {n}: not a {what} object ({exc})") from exc
+        objects.append(obj)
+    return objects
 
 
-def frames(paths: list[str]) -> Iterator[tuple[str, Path, dict[str, Any] | None, str]]:
-    """(display name, PNG path, label or None, unique short tag) for every frame.
+def load_labels(folder: Path) -> dict[str, dict[str, Any]]:
+    """labels.jsonl of a recording folder, by frame file name (empty if none)."""
+    return {str(obj["frame"]): obj for obj in _jsonl(folder / "labels.jsonl", "label")}
+
+
+def load_readings(folder: Path) -> dict[str, dict[str, Any]]:
+    """readings.jsonl of a `msbot play --record` folder, by frame file name (empty if none)."""
+    return {str(obj["frame"]): obj for obj in _jsonl(folder / "readings.jsonl", "reading")}
+
+
+@dataclass(frozen=True)
+class Frame:
+    #: How the frame is named in the output (its path as given).
+    name: str
+    path: Path
+    label: dict[str, Any] | None
+    #: Unique short name for annotated pictures.
+    tag: str
+    #: Screen position of the frame's top-left pixel (play recordings), else (0, 0).
+    offset: tuple[int, int] = (0, 0)
+    #: Why play stopped at this frame (its readings.jsonl note), "" if it did not.
+    note: str = ""
+
+
+def _frame(
+    name: str, png: Path, tag: str, labels: dict[str, Any], readings: dict[str, Any]
+) -> Frame:
+    line = readings.get(png.name, {})
+    region = line.get("region")
+    offset = (0, 0)
+    if isinstance(region, list) and len(region) == 4 and all(isinstance(v, int) for v in region):
+        offset = (region[0], region[1])
+    return Frame(name, png, labels.get(png.name), tag, offset, str(line.get("note", "")))
+
+
+def frames(paths: list[str]) -> Iterator[Frame]:
+    """Every frame to read, with its label, screen offset and play's note, if any.
 
     The tag names annotated pictures: the frame's file stem, prefixed with the
     recording folder's name when it comes from one (frames of several
@@ -71,11 +132,16 @@ def frames(paths: list[str]) -> Iterator[tuple[str, Path, dict[str, Any] | None,
             pngs = sorted(folder.glob("*.png"))
             if not pngs:
                 raise MsbotError(f"{path}: no PNG frames found")
-            labels = load_labels(path)
+            labels, readings = load_labels(path), load_readings(path)
             for png in pngs:
-                yield str(png), png, labels.get(png.name), f"{path.resolve().name}-{png.stem}"
+                tag = f"{path.resolve().name}-{png.stem}"
+                yield _frame(str(png), png, tag, labels, readings)
+        elif path.parent.name == "frames" and (path.parent.parent / "labels.jsonl").is_file():
+            # One frame of a recording: its labels and offset still apply.
+            root = path.parent.parent
+            yield _frame(str(path), path, path.stem, load_labels(root), load_readings(root))
         else:
-            yield str(path), path, None, path.stem
+            yield Frame(str(path), path, None, path.stem)
 
 
 def intended_actions(reading: Any, rule: str) -> tuple[list[dict[str, Any]], Any, list[str]]:
@@ -106,7 +172,9 @@ def intended_actions(reading: Any, rule: str) -> tuple[list[dict[str, Any]], Any
 def compare(reading: Any, label: dict[str, Any]) -> tuple[int, list[str]]:
     """(cells compared, mismatch descriptions) between a reading and its label."""
     problems: list[str] = []
-    want = [str(r) for r in label.get("board", [])]
+    if not label.get("board"):
+        return 0, ["the label has no board"]
+    want = [str(r) for r in label["board"]]
     got = list(reading.board.rows)
     if len(want) != len(got) or any(len(a) != len(b) for a, b in zip(want, got, strict=False)):
         size = f"{len(want)}x{len(want[0]) if want else 0}"
@@ -137,29 +205,50 @@ def run(args: argparse.Namespace) -> int:
     reader = BoardReader.for_skin(args.skin)
     out_dir = Path(args.annotate) if args.annotate else None
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    errors = mismatched = compared_total = checked = 0
+        if out_dir.exists() and not out_dir.is_dir():
+            raise MsbotError(f"--annotate {out_dir}: not a folder")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise MsbotError(f"--annotate {out_dir}: cannot create the folder: {exc}") from exc
+    errors = mismatched = compared_total = checked = evidence = 0
     #: Where the board of each recording folder was last found: a clone may
     #: cover its finished board with a window (GNOME Mines' "Congratulations"
     #: high scores), and the board cannot move within a recording.
     last: dict[Path, Any] = {}
-    for name, path, label, tag in frames(args.paths):
+    for frame in frames(args.paths):
+        name = frame.name
         try:
-            image = load_image(path)
-            reading = read_frame(reader, image, last, path.parent)
+            image = load_image(frame.path)
+            reading = read_frame(reader, image, last, frame.path.parent)
             actions, analysis, problems = intended_actions(
                 reading, reading_rule(reader, reading.skin)
             )
         except MsbotError as exc:
+            message = str(exc)
+            # load_image's messages already start with the file's name.
+            detail = message.removeprefix(f"{name}: ")
+            if frame.note and frame.label is None:
+                evidence += 1
+                if args.json:
+                    print(json.dumps({"frame": name, "error": message, "evidence": frame.note}))
+                why = "" if detail in frame.note else f" ({detail})"
+                print(
+                    f"{name}: not read{why}; not counted: the frame play stopped at"
+                    f" (its note: {frame.note})",
+                    file=sys.stderr,
+                )
+                continue
             errors += 1
             if args.json:
-                print(json.dumps({"frame": name, "error": str(exc)}))
-            print(f"{name}: error: {exc}", file=sys.stderr)
+                print(json.dumps({"frame": name, "error": message}))
+            print(f"{name}: error: {detail}", file=sys.stderr)
             continue
-        record = {"frame": name, **reading.to_json(), "actions": actions}
-        record["controls"] = {k: list(v) for k, v in reading.controls.items()}
+        record = frame_record(name, reading, actions, frame.offset)
         if problems:
             record["inconsistent"] = problems
+        if frame.note:
+            record["note"] = frame.note
         if args.json:
             print(json.dumps(record))
         else:
@@ -167,14 +256,23 @@ def run(args: argparse.Namespace) -> int:
         if out_dir is not None:
             probs = analysis.probabilities if analysis is not None else None
             picture = annotate(image, reading, probs, actions, problems)
-            cv2.imwrite(str(out_dir / (tag + ".annotated.png")), picture)
+            target = out_dir / (frame.tag + ".annotated.png")
+            if not cv2.imwrite(str(target), picture):
+                raise MsbotError(f"cannot write {target}")
         if args.check:
-            if label is None:
+            if frame.label is None:
+                if frame.note:
+                    evidence += 1
+                    print(
+                        f"{name}: no label (the frame play stopped at; not counted)",
+                        file=sys.stderr,
+                    )
+                    continue
                 print(f"{name}: no label", file=sys.stderr)
                 mismatched += 1
                 continue
             checked += 1
-            n, diffs = compare(reading, label)
+            n, diffs = compare(reading, frame.label)
             compared_total += n
             if diffs:
                 mismatched += 1
@@ -183,12 +281,45 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         print(
             f"checked {checked} frames, {compared_total} cells compared, "
-            f"{mismatched} frames with mismatches, {errors} errors",
+            f"{mismatched} frames with mismatches, {errors} errors"
+            + (f", {evidence} frame(s) play stopped at (not counted)" if evidence else ""),
             file=sys.stderr,
         )
     if errors:
         return EXIT_ERROR
     return EXIT_MISMATCH if mismatched else 0
+
+
+def frame_record(
+    name: str, reading: Any, actions: list[dict[str, Any]], offset: tuple[int, int]
+) -> dict[str, Any]:
+    """The JSON object of one frame, in screen coordinates (frame + offset).
+
+    Geometry values that are whole pixels are printed as integers.
+    """
+    dx, dy = offset
+    shown = replace(
+        reading,
+        geometry=reading.geometry.shifted(dx, dy),
+        controls={k: (x + dx, y + dy) for k, (x, y) in reading.controls.items()},
+    )
+    record: dict[str, Any] = {"frame": name, **shown.to_json()}
+    record["geometry"] = {k: _number(v) for k, v in record["geometry"].items()}
+    # Screen points from the screen grid (as play computes them), not frame
+    # points plus the offset: the two can round half a pixel apart.
+    points = [shown.geometry.cell_center(a["row"], a["col"]) for a in actions]
+    record["actions"] = [{**a, "x": x, "y": y} for a, (x, y) in zip(actions, points, strict=True)]
+    record["controls"] = {k: list(v) for k, v in shown.controls.items()}
+    if offset != (0, 0):
+        record["offset"] = list(offset)
+    return record
+
+
+def _number(value: float | int) -> float | int:
+    """A whole number as int, anything else rounded to 1/1000 px (no 153.49999999999986)."""
+    if isinstance(value, int):
+        return value
+    return round(value) if abs(value - round(value)) < 1e-6 else round(value, 3)
 
 
 def read_frame(reader: Any, image: Any, last: dict[Path, Any], folder: Path) -> Any:
@@ -217,9 +348,10 @@ def reading_rule(reader: Any, skin_name: str) -> str:
 
 def print_frame(record: dict[str, Any]) -> None:
     g = record["geometry"]
+    where = " on screen" if "offset" in record else ""
     print(
         f"{record['frame']}: {record['skin']} {g['rows']}x{g['cols']} at "
-        f"({g['left']:.1f}, {g['top']:.1f}) pitch {g['cell_w']:.2f}x{g['cell_h']:.2f}, "
+        f"({g['left']:.1f}, {g['top']:.1f}){where} pitch {g['cell_w']:.2f}x{g['cell_h']:.2f}, "
         f"mines left {record['mines_left']}, {record['status']}"
     )
     for row in record["board"]:
