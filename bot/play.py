@@ -257,15 +257,31 @@ class Player:
 
     # ----------------------------------------------------------------- capture
 
-    def locate(self) -> Reading:
-        """Find the board on the screen (or `--region`) and remember where it is."""
+    def locate(self, uncovered: bool = False) -> Reading:
+        """Find the board on the screen (or `--region`) and remember where it is.
+
+        A board a known clone hides (paused, or a window over it) is uncovered
+        once the way its skin says (click Resume; the keys of its restart),
+        unless this is a dry run; otherwise the error names what hides it.
+        """
         base = self.options.region
         image = self.screen.grab(base)
         self.last_image = image
         try:
             located = self.reader.locate(image)
         except VisionError as exc:
-            hint = hidden_board_hint(image, self.reader) or (
+            hidden = hidden_board(image, self.reader)
+            if (
+                hidden is not None
+                and not uncovered
+                and not self.options.dry_run
+                and self.uncover(hidden, base)
+            ):
+                return self.locate(uncovered=True)
+            hint = hidden.message if hidden is not None else ""
+            if uncovered and hidden is not None:
+                hint += " (msbot tried and failed)"
+            hint = hint or (
                 f"{exc}; if a game is open but paused, or another window covers it, "
                 "uncover its board and run again"
             )
@@ -290,6 +306,24 @@ class Player:
         reading = self.read_image(image)
         self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
         return reading
+
+    def uncover(self, hidden: HiddenBoard, base: Region | None) -> bool:
+        """Do what the skin says to show a hidden board again; False if it says nothing."""
+        dx, dy = (base.left, base.top) if base is not None else (0, 0)
+        done = []
+        if hidden.resume is not None:
+            x, y = hidden.resume
+            # The one control on screen: a click anywhere else is still refused.
+            self.actuator.controls = {"resume": (x + dx, y + dy)}
+            done.append(self.actuator.click_control("resume", "resume the paused game"))
+        for key in hidden.keys:
+            done.append(self.actuator.press_key(key, "close the window over the board"))
+        for action in done:
+            self.actions += 1
+            self.recorder.action(action.to_json(), game=0, frame=None)
+        if done:
+            time.sleep(0.5)  # the clone redraws its board
+        return bool(done)
 
     def read_image(self, image: Image) -> Reading:
         """Read a window-region picture; geometry and controls in screen pixels."""
@@ -646,11 +680,16 @@ class Player:
             or (how != "focus" and how not in reading.controls)
         ):
             raise self.stop(
-                "the game is paused (its window lost the focus): give it the focus and run again",
+                "the game is paused (its window lost the focus, or someone paused it): "
+                "resume it and run again",
                 image,
             )
         self.actuator.bind(reading.geometry, reading.controls)
-        if how == "focus":
+        if how == "focus" and self.pauses > 3 and "resume" in reading.controls:
+            # The focus is back but the game stays paused (its Pause button or
+            # key was used): its Resume button is the way out.
+            done = self.actuator.click_control("resume", "resume the paused game")
+        elif how == "focus":
             g = reading.geometry
             done = self.actuator.hover(g.rows // 2, g.cols // 2, "resume the paused game")
         else:
@@ -923,16 +962,29 @@ class Pending:
 _WHOLE_IMAGE = ((0.0, 0), (0.0, 0), (1.0, 0), (1.0, 0))
 
 
-def hidden_board_hint(image: Image, reader: Any) -> str:
+@dataclass(frozen=True)
+class HiddenBoard:
+    """A known clone on screen whose board something hides, and how to uncover it."""
+
+    message: str
+    #: Where its Resume button is (image pixels), if one shows.
+    resume: tuple[int, int] | None = None
+    #: Keys that close the window over the board (the skin's restart keys).
+    keys: tuple[str, ...] = ()
+
+
+def hidden_board(image: Image, reader: Any) -> HiddenBoard | None:
     """Why no board is found when a known clone hides it: its paused overlay
-    (GNOME Mines after losing the focus or its Pause button) or a window the
-    skin says covers the board (GNOME Mines' Congratulations). "" when none of
+    (GNOME Mines after losing the focus or its Pause key) or a window the skin
+    says covers the board (GNOME Mines' Congratulations). None when none of
     them is on screen.
 
     The skin places these glyphs relative to the board, which cannot be found,
     so they are searched in the whole image (a few hundred ms, only on this
     error path).
     """
+    from types import SimpleNamespace
+
     from vision.geometry import Geometry
     from vision.glyphs import best_hit
 
@@ -945,20 +997,29 @@ def hidden_board_hint(image: Image, reader: Any) -> str:
         return best_hit(image, replace(glyphs, region=_WHOLE_IMAGE), whole)
 
     for skin in getattr(reader, "skins", ()):
-        if seen(skin.paused) is not None or seen(skin.buttons.get("resume")) is not None:
-            return (
+        button = seen(skin.buttons.get("resume"))
+        if button is not None or seen(skin.paused) is not None:
+            return HiddenBoard(
                 f"{skin.name} is paused (its board is hidden): click its Resume button "
-                "(or give its window the focus), then run again"
+                "(or give its window the focus), then run again",
+                resume=(button.x, button.y) if button is not None else None,
             )
         texts = skin.status_texts
         if texts is not None and texts.extra.get("hides_board"):
             hit = seen(texts)
             if hit is not None:
-                return (
+                restart = play_rules(SimpleNamespace(skin=skin)).restart
+                keys = []
+                for step in restart:  # the keys before the first click close it
+                    if not step.startswith("key:"):
+                        break
+                    keys.append(step[4:])
+                return HiddenBoard(
                     f"a {skin.name} window covers the board (the game is {hit.key or 'over'}: "
-                    "its scores or message window?): close it, start a new game, then run again"
+                    "its scores or message window?): close it, start a new game, then run again",
+                    keys=tuple(keys),
                 )
-    return ""
+    return None
 
 
 def board_complete(reading: Reading, total: int | None) -> bool:

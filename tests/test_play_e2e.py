@@ -445,7 +445,7 @@ def test_dry_run_on_a_finished_game_says_so_and_returns(display: VirtualDisplay)
     assert f"game over ({outcome}) on screen: nothing to advise" in out.stdout
 
 
-def test_a_paused_gnome_mines_is_named_as_such_not_just_no_board(
+def test_a_paused_gnome_mines_is_named_in_a_dry_run_and_resumed_when_playing(
     display: VirtualDisplay,
 ) -> None:
     needs_skin("gnome-mines")
@@ -466,3 +466,12 @@ def test_a_paused_gnome_mines_is_named_as_such_not_just_no_board(
     assert out.returncode == 2, out.stderr
     assert out.stderr.startswith("msbot play: error: no board found: gnome-mines is paused")
     assert "click its Resume button" in out.stderr and "Traceback" not in out.stderr
+    # Playing (not a dry run), the bot clicks Resume itself, then goes on.
+    with launch_clone("gnome-mines", "beginner", display, position=(100, 80)):
+        started = play(display.display, "--max-actions", "1")
+        assert started.code == 0, started.stderr
+        subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
+        time.sleep(0.5)
+        # --max-actions counts every action: the Resume click, then one cell.
+        resumed = play(display.display, "--max-actions", "2")
+        assert resumed.code == 0 and resumed.summary["clicks"] == 1, resumed.stderr
