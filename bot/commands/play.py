@@ -41,7 +41,11 @@ def register(sub: Any) -> None:
     parser.add_argument("--chord", action="store_true", help="chord where the skin can")
     parser.add_argument("--delay", type=float, default=0.0, metavar="MS", help="pause per click")
     parser.add_argument("--max-actions", type=int, metavar="N", help="stop after N actions")
-    parser.add_argument("--region", metavar="L,T,W,H", help="look only at this screen region")
+    parser.add_argument(
+        "--region",
+        metavar="L,T,W,H",
+        help="look only at this screen region (write --region=L,T,W,H when L is negative)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per game + summary")
     parser.add_argument(
         "--annotate", metavar="DIR", help="with --dry-run: write each advised position as a picture"
