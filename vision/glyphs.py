@@ -76,6 +76,12 @@ class RegionCrop:
         )
 
 
+def region_on_image(region: Region, geo: Geometry, shape: tuple[int, ...]) -> bool:
+    """Whether the whole region lies on a picture of this shape."""
+    box = _box(region, geo)
+    return _clip(box, shape) == box
+
+
 def crop_region(image: np.ndarray, region: Region, geo: Geometry) -> RegionCrop | None:
     """The visible part of `region` around the board, or None if none of it is on the image.
 

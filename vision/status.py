@@ -5,6 +5,12 @@ image says the status and its position is the "restart" control); status
 messages (sgt-mines "COMPLETED!" / "DEAD!"); finally the board itself (an
 exploded mine means lost; for skins that say so, no covered cell left means
 won). Every rule is data in the skin manifest.
+
+When the picture cuts off where the face or message would be (a screenshot
+cropped to the board), a win can still be proved from the board: if every
+covered cell is certainly a mine, every safe cell is open, so the clone has
+declared the win (for a clone that wants every mine flagged first, no covered
+cell may remain).
 """
 
 from __future__ import annotations
@@ -14,8 +20,9 @@ from typing import cast
 import numpy as np
 
 from bot.board import Board
+from bot.errors import InconsistentBoardError
 from vision.geometry import Geometry
-from vision.glyphs import Hit, best_hit
+from vision.glyphs import Hit, best_hit, region_on_image
 from vision.reading import Status
 from vision.skin import Skin
 
@@ -65,4 +72,35 @@ def read_status(
         return "lost"
     if skin.won_if_no_covered and board.count(".?") == 0:
         return "won"
+    if status_hidden(image, skin, geo) and every_safe_cell_open(board, skin):
+        return "won"
     return "playing"
+
+
+def status_hidden(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
+    """Whether the face or status message the skin expects is (partly) off the picture."""
+    return any(
+        glyphs is not None and not region_on_image(glyphs.region, geo, image.shape)
+        for glyphs in (skin.faces, skin.status_texts)
+    )
+
+
+def every_safe_cell_open(board: Board, skin: Skin) -> bool:
+    """Whether the numbers prove that only mines are still covered (a won game).
+
+    Only called when the status cannot be seen; uses the solver, so it costs
+    a solve of the board.
+    """
+    covered = board.count(".?")
+    if skin.won_if_no_covered or board.count("!") or (skin.play.win_requires_flags and covered):
+        # won_if_no_covered: this clone's won board has no covered cell (rule above).
+        return False
+    if board.count("0123456789") == 0:
+        return False
+    from bot.solver import analyse
+
+    try:
+        analysis = analyse(board)
+    except InconsistentBoardError:
+        return False
+    return len(analysis.mines) == covered
