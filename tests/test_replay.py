@@ -215,3 +215,21 @@ def test_check_of_an_aborted_play_recording(tmp_path: Path) -> None:
     result = replay(str(rec), "--check")
     assert result.returncode == 2
     assert "0002.png: error: no Minesweeper board found" in result.stderr
+
+
+def test_grey_picture_and_label_without_board(tmp_path: Path) -> None:
+    import cv2
+
+    from vision.image_io import load_image
+
+    grey = cv2.cvtColor(load_image(DATA / "xdemineur_won.png"), cv2.COLOR_BGR2GRAY)
+    cv2.imwrite(str(tmp_path / "grey.png"), grey)
+    result = replay(str(tmp_path / "grey.png"))
+    assert result.returncode == 2
+    assert "(the picture is grey: skins match colours)" in result.stderr
+    rec = _recording(tmp_path)
+    (rec / "frames" / "0001.png").unlink()
+    (rec / "labels.jsonl").write_text(json.dumps({"frame": "0000.png"}) + "\n")
+    result = replay(str(rec), "--check")
+    assert result.returncode == 1
+    assert "0000.png: MISMATCH the label has no board" in result.stderr

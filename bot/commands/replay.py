@@ -220,7 +220,12 @@ def run(args: argparse.Namespace) -> int:
         name = frame.name
         try:
             image = load_image(frame.path)
-            reading = read_frame(reader, image, last, frame.path.parent)
+            try:
+                reading = read_frame(reader, image, last, frame.path.parent)
+            except VisionError as exc:
+                if is_grey(image):
+                    raise VisionError(f"{exc} (the picture is grey: skins match colours)") from exc
+                raise
             actions, analysis, problems = intended_actions(
                 reading, reading_rule(reader, reading.skin)
             )
@@ -337,6 +342,15 @@ def read_frame(reader: Any, image: Any, last: dict[Path, Any], folder: Path) -> 
         return reading
     last[folder] = located
     return reader.read(image, located)
+
+
+def is_grey(image: Any) -> bool:
+    """Whether a BGR picture has no colour (a grayscale screenshot)."""
+    import numpy as np
+
+    return bool(np.array_equal(image[..., 0], image[..., 1])) and bool(
+        np.array_equal(image[..., 1], image[..., 2])
+    )
 
 
 def reading_rule(reader: Any, skin_name: str) -> str:
