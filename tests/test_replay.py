@@ -227,6 +227,9 @@ def test_grey_picture_and_label_without_board(tmp_path: Path) -> None:
     result = replay(str(tmp_path / "grey.png"))
     assert result.returncode == 2
     assert "(the picture is grey: skins match colours)" in result.stderr
+    cv2.imwrite(str(tmp_path / "black.png"), grey * 0)  # one flat colour: no hint
+    result = replay(str(tmp_path / "black.png"))
+    assert result.returncode == 2 and "picture is grey" not in result.stderr
     rec = _recording(tmp_path)
     (rec / "frames" / "0001.png").unlink()
     (rec / "labels.jsonl").write_text(json.dumps({"frame": "0000.png"}) + "\n")

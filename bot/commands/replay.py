@@ -345,11 +345,14 @@ def read_frame(reader: Any, image: Any, last: dict[Path, Any], folder: Path) -> 
 
 
 def is_grey(image: Any) -> bool:
-    """Whether a BGR picture has no colour (a grayscale screenshot)."""
+    """Whether a BGR picture is a grayscale screenshot: no colour, but not one
+    flat colour either (a black screen is "no board", not "grey")."""
     import numpy as np
 
-    return bool(np.array_equal(image[..., 0], image[..., 1])) and bool(
-        np.array_equal(image[..., 1], image[..., 2])
+    return (
+        bool(np.array_equal(image[..., 0], image[..., 1]))
+        and bool(np.array_equal(image[..., 1], image[..., 2]))
+        and len(np.unique(image[..., 0])) > 1
     )
 
 
