@@ -21,6 +21,7 @@ from vision.learn.counter import LearnedCounter, learn_counter
 from vision.learn.face import LearnedFace, learn_face
 from vision.learn.grid import BoardRect, align, cell_image, find_grids, patches
 from vision.learn.naming import Naming, name_clusters
+from vision.learn.sizes import borrow_names
 
 #: Frames whose pitches differ by less than this (px) are one size of the clone.
 SAME_PITCH = 0.35
@@ -38,6 +39,8 @@ class Group:
     labels: list[np.ndarray]
     #: Per cluster, the medoid cell image at the clone's pitch.
     tiles: list[np.ndarray]
+    #: Per cluster, the medoid's comparison patch (`vision.classify` size).
+    faces: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,7 @@ def _learn_group(
         geo = aligned[i]
         r, c = divmod(m - int(offsets[i]), geo.cols)
         tiles.append(cell_image(images[frames[i]], geo, r, c))
-    return Group(frames, aligned, clusters, naming, labels, tiles)
+    return Group(frames, aligned, clusters, naming, labels, tiles, faces)
 
 
 def learn(
@@ -165,6 +168,15 @@ def learn(
         _learn_group(images, idx, [geos[i] for i in idx], games) for idx in _group_by_pitch(geos)
     ]
     notes = [n for g in groups for n in g.naming.notes]
+    for g, taken in borrow_names(
+        [grp.faces for grp in groups],
+        [grp.naming.names for grp in groups],
+        [grp.labels for grp in groups],
+    ):
+        groups[g].naming.names.update(taken)
+        pitch = groups[g].geometries[0].cell_w
+        named = ", ".join(f"{c}={ch}" for c, ch in sorted(taken.items()))
+        notes.append(f"pitch {pitch:.2f}: clusters named like the tiles of another size: {named}")
     base = Learned(groups, notes)
     geos_all = base.geometries(len(images))
     boards = base.boards(len(images))

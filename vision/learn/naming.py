@@ -26,6 +26,7 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError
+from vision.learn.cluster import distances
 
 #: Share of a frame's open cells that may be unexplained (wrong flags, question marks).
 SLACK = 0.03
@@ -36,6 +37,10 @@ MAX_CANDIDATES = 13
 RED_TILE = 0.35
 #: A patch whose pixels vary less than this (std per channel value) is flat.
 FLAT_STD = 12.0
+#: The 0 differs from the covered tile by at least this (mean squared difference);
+#: covered tiles at other sub-pixel phases differ by up to ~500 (GNOME Mines),
+#: real 0s by 1000 and more (all four built-in clones).
+ZERO_APART = 700.0
 
 
 @dataclass(frozen=True)
@@ -174,11 +179,14 @@ def name_clusters(
     names: dict[int, str] = {covered: "."}
     flat = _flatness(faces)
     others = [c for c in range(k) if c != covered]
-    flat_others = [c for c in others if flat[c] < FLAT_STD]
+    # A flat tile close to the covered one is the covered tile at another sub-pixel
+    # phase (fractional pitches split one kind into several clusters), not the 0.
+    near_covered = distances(faces, faces[covered : covered + 1])[:, 0] < ZERO_APART
+    flat_others = [c for c in others if flat[c] < FLAT_STD and not near_covered[c]]
     zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
     if zero is not None:
         names[zero] = "0"
-    hits = _hits(frames, faces, {covered} | ({zero} if zero is not None else set()))
+    hits = _hits(frames, faces, {covered} | ({zero} if zero is not None else set()), sequences)
     candidates = [c for c in others if c != zero and c not in hits]
     if len(candidates) > MAX_CANDIDATES:
         total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
@@ -218,7 +226,7 @@ def name_clusters(
             notes.append(f"cluster {c} was a flag before: not a number")
             continue
         names[c] = str(v)
-    _name_mines(frames, mines, hits, names)
+    _name_mines(frames, mines, hits, names, frame_modes, sequences)
     # Wrong flags need the flag; the flag may need its look: name both ways round.
     _name_others(frames, faces, sequences, frame_modes, names)
     _name_covered_glyphs(frames, faces, covered, sequences, names)
@@ -230,17 +238,38 @@ def name_clusters(
     return Naming(names, frame_modes, notes)
 
 
-def _hits(frames: Sequence[np.ndarray], faces: np.ndarray, skip: set[int]) -> set[int]:
+def _played_on(frames: Sequence[np.ndarray], sequences: Sequence[int], c: int) -> bool:
+    """Whether the game went on after a cell showed `c` (a later frame of the same game
+    still shows it there, and other cells changed): then `c` ended no game."""
+    for i, a in enumerate(frames):
+        cells = a == c
+        if not cells.any():
+            continue
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] != sequences[i] or b.shape != a.shape:
+                continue
+            if (b[cells] == c).all() and (a != b).any():
+                return True
+    return False
+
+
+def _hits(
+    frames: Sequence[np.ndarray], faces: np.ndarray, skip: set[int], sequences: Sequence[int]
+) -> set[int]:
     """The exploded mine: a red tile, at most one per frame (reddest first, never two at once).
 
     Every clone draws the mine that was hit on red; a red-crossed wrong flag is
-    less red and shares its frame with the hit, so it is not taken.
+    less red and shares its frame with the hit, so it is not taken. A tile the
+    game went on after is no hit (GNOME Mines draws its 8 on red).
     """
     red = _redness(faces)
     seen = np.array([[int((labels == c).sum()) for labels in frames] for c in range(len(faces))])
     chosen: set[int] = set()
     for c in np.argsort(-red).tolist():
         if c in skip or red[c] <= RED_TILE or seen[c].max() != 1:
+            continue
+        if _played_on(frames, sequences, c):
             continue
         if any(bool(((seen[c] > 0) & (seen[h] > 0)).any()) for h in chosen):
             continue
@@ -249,17 +278,33 @@ def _hits(frames: Sequence[np.ndarray], faces: np.ndarray, skip: set[int]) -> se
 
 
 def _name_mines(
-    frames: Sequence[np.ndarray], mines: set[int], hits: set[int], names: dict[int, str]
+    frames: Sequence[np.ndarray],
+    mines: set[int],
+    hits: set[int],
+    names: dict[int, str],
+    modes: Sequence[str],
+    sequences: Sequence[int],
 ) -> None:
     """A lost board shows the hit mine, so a mine kind seen on a board without it
-    (in play, or won) is the flag; the rest are shown mines."""
+    (in play, or won) is the flag; the rest are shown mines. A board complete as
+    lost counts as lost for a kind that appears on it all at once at the end of a
+    game seen before (GNOME Mines' hit mine is not red enough to be found)."""
     lost = [any((labels == h).any() for h in hits) for labels in frames]
     for c in sorted(hits):
         names[c] = "!"
     for c in sorted(mines - hits):
-        on_unlost = any(
-            (labels == c).any() and not was for labels, was in zip(frames, lost, strict=True)
-        )
+        on_unlost = False
+        for i, labels in enumerate(frames):
+            if not (labels == c).any() or lost[i]:
+                continue
+            earlier = [
+                frames[j]
+                for j in range(i)
+                if sequences[j] == sequences[i] and frames[j].shape == labels.shape
+            ]
+            at_end = modes[i] == "lost" and earlier and not any((e == c).any() for e in earlier)
+            if not at_end:
+                on_unlost = True
         names[c] = "F" if on_unlost else "*"
 
 
