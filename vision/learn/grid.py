@@ -44,12 +44,40 @@ class BoardRect:
         return BoardRect(left, top, width, height)
 
 
-def _snap(geo: Geometry) -> Geometry:
-    """Whole-pixel pitch and origin when the pitch is (nearly) a whole number."""
+def _edge_at(image: np.ndarray, geo: Geometry, axis: int) -> float:
+    """Mean colour step across the cell boundaries of `geo` along `axis` (1: vertical lines)."""
+    x0, y0 = round(geo.left), round(geo.top)
+    x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
+    box = image[max(0, y0 - 1) : y1 + 1, max(0, x0 - 1) : x1 + 1].astype(np.float32)
+    step = np.abs(np.diff(box, axis=axis)).sum(axis=2)
+    pitch, count = (geo.cell_w, geo.cols) if axis == 1 else (geo.cell_h, geo.rows)
+    lines = [round(i * pitch) for i in range(1, count)]
+    lines = [v for v in lines if v < step.shape[axis]]
+    if not lines:
+        return 0.0
+    return float(np.take(step, lines, axis=axis).mean())
+
+
+def _snap(geo: Geometry, image: np.ndarray | None = None) -> Geometry:
+    """Whole-pixel pitch and origin when the pitch is (nearly) a whole number.
+
+    An origin fitted half way between two pixels (a bevelled tile's flat inside
+    is off-centre) is put where the colour steps between tiles are strongest:
+    a grid a pixel off cuts every cell with a strip of its neighbour.
+    """
     pw, ph = round(geo.cell_w), round(geo.cell_h)
     if abs(geo.cell_w - pw) > INTEGER_PITCH or abs(geo.cell_h - ph) > INTEGER_PITCH:
         return geo
-    return Geometry(float(round(geo.left)), float(round(geo.top)), pw, ph, geo.rows, geo.cols)
+    left, top = float(round(geo.left)), float(round(geo.top))
+    if image is not None:
+        base = Geometry(left, top, pw, ph, geo.rows, geo.cols)
+        if abs(geo.left % 1 - 0.5) < 0.15:
+            pick = [base, base.shifted(-1, 0), base.shifted(1, 0)]
+            left = max(pick, key=lambda g: _edge_at(image, g, 1)).left
+        if abs(geo.top % 1 - 0.5) < 0.15:
+            pick = [base, base.shifted(0, -1), base.shifted(0, 1)]
+            top = max(pick, key=lambda g: _edge_at(image, g, 0)).top
+    return Geometry(left, top, pw, ph, geo.rows, geo.cols)
 
 
 def _where(geo: Geometry) -> str:
@@ -96,7 +124,7 @@ def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 f"{len(others) + 1} boards in the image ({where}): show only one "
                 "(or pass --board L,T,W,H)"
             )
-    return _snap(geo)
+    return _snap(geo, image)
 
 
 def patches(image: np.ndarray, geo: Geometry) -> np.ndarray:
