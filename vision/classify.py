@@ -10,7 +10,11 @@ cut at one size are shrunk to the same K x K) and costs well under a
 millisecond for 30x16.
 
 A cell whose best distance is too large, or whose best kind is too close to
-the best *other* kind, is returned as unknown rather than guessed.
+the best *other* kind, is returned as unknown rather than guessed. Before
+that, `rescue` looks again at such cells a pixel or two off the fitted grid:
+a scaled skin's cells sit on whole pixels, so a pitch that is not an integer
+(GNOME Mines: ~36.25 px, cells 32 or 33 px wide) leaves some cells up to a
+pixel or two off any single fitted grid, and those compare misaligned.
 """
 
 from __future__ import annotations
@@ -101,11 +105,8 @@ def board_patches(
     return cells.reshape(geo.rows * geo.cols, -1).astype(np.float32)
 
 
-def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | None:
-    """Every cell's best character with its distance and margin (None: grid off-image)."""
-    patches = board_patches(image, geo, bank.skin.inset, bank.skin.patch)
-    if patches is None:
-        return None
+def _scores(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, ...]:
+    """(chars, best, margin, unsure) flat arrays for flat patches."""
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
     # every call, which costs ~7 ms on a loaded 2-core machine; this is ~0.2 ms.
@@ -125,7 +126,82 @@ def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | N
     chars = np.asarray(bank.kinds)[order[:, 0]]
     skin = bank.skin
     unsure = (best > skin.max_distance) | (margin < skin.min_margin)
+    return chars, best, margin, unsure
+
+
+def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | None:
+    """Every cell's best character with its distance and margin (None: grid off-image)."""
+    patches = board_patches(image, geo, bank.skin.inset, bank.skin.patch)
+    if patches is None:
+        return None
+    chars, best, margin, unsure = _scores(patches, bank)
     shape = (geo.rows, geo.cols)
     return CellScores(
         chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
     )
+
+
+#: `rescue` gives up above this many unsure cells: that is not a grid a pixel
+#: off here and there but a wrong grid or something drawn over the board.
+MAX_RESCUE = 24
+
+
+def _cell_patches(
+    image: np.ndarray, geo: Geometry, cells: np.ndarray, shifts: np.ndarray, bank: TileBank
+) -> np.ndarray:
+    """Patches of `cells` (rows of (row, col)) with each shift (rows of (dx, dy)) applied.
+
+    Row i * len(shifts) + j is cell i moved by shift j; shifts that leave the
+    image give a patch of NaN (never the best).
+    """
+    inset, patch = bank.skin.inset, bank.skin.patch
+    side = patch + 2 * inset
+    height, width = image.shape[:2]
+    out = np.full((len(cells) * len(shifts), patch * patch * 3), np.nan, dtype=np.float32)
+    x0 = np.rint(geo.left + cells[:, 1] * geo.cell_w).astype(int)
+    y0 = np.rint(geo.top + cells[:, 0] * geo.cell_h).astype(int)
+    x1 = np.rint(geo.left + (cells[:, 1] + 1) * geo.cell_w).astype(int)
+    y1 = np.rint(geo.top + (cells[:, 0] + 1) * geo.cell_h).astype(int)
+    n = 0
+    for i in range(len(cells)):
+        for dx, dy in shifts:
+            a, b, c, d = x0[i] + dx, x1[i] + dx, y0[i] + dy, y1[i] + dy
+            if a >= 0 and c >= 0 and b <= width and d <= height:
+                small = cv2.resize(image[c:d, a:b], (side, side), interpolation=cv2.INTER_AREA)
+                out[n] = small[inset : inset + patch, inset : inset + patch].reshape(-1)
+            n += 1
+    return out
+
+
+def rescue(image: np.ndarray, geo: Geometry, bank: TileBank, scores: CellScores) -> CellScores:
+    """`scores` with unsure cells read again a pixel or two off the grid (see module doc).
+
+    Only the unsure cells are cut again (one small resize per cell and
+    shift, one matrix product for all): a read of a well-aligned board pays
+    nothing. A cell stays unsure unless some shift reads it surely; the shift
+    with the smallest distance wins.
+    """
+    cells = np.argwhere(scores.unsure)
+    if len(cells) == 0 or len(cells) > MAX_RESCUE:
+        return scores
+    reach = 1 if max(geo.cell_w, geo.cell_h) < 30 else 2
+    span = np.arange(-reach, reach + 1)
+    shifts = np.array([(dx, dy) for dy in span for dx in span if dx or dy])
+    patches = _cell_patches(image, geo, cells, shifts, bank)
+    ok = ~np.isnan(patches[:, 0])
+    if not ok.any():
+        return scores
+    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank)
+    best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
+    pick = best.argmin(axis=1)
+    found = np.isfinite(best[np.arange(len(cells)), pick])
+    if not found.any():
+        return scores
+    flat = np.arange(len(cells)) * len(shifts) + pick
+    out = [a.copy() for a in (scores.chars, scores.best, scores.margin, scores.unsure)]
+    r, c, f = cells[found, 0], cells[found, 1], flat[found]
+    out[0][r, c] = chars[f]
+    out[1][r, c] = best.reshape(-1)[f]
+    out[2][r, c] = margin[f]
+    out[3][r, c] = False
+    return CellScores(*out)

@@ -18,7 +18,7 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
-from vision.classify import TileBank, classify, make_bank
+from vision.classify import TileBank, classify, make_bank, rescue
 from vision.counter import read_counter
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
@@ -57,6 +57,7 @@ class BoardReader:
         scores = classify(image, geo, located.bank)
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
+        scores = rescue(image, geo, located.bank, scores)
         if is_paused(image, skin, geo):
             controls, _ = find_controls(image, skin, geo, buttons=True)
             return Reading(
