@@ -85,20 +85,59 @@ class CellScores:
         return float(self.best.mean())
 
 
+def _edges(start: float, pitch: float, count: int) -> np.ndarray:
+    """The whole-pixel boundaries of `count` cells: count + 1 increasing ints."""
+    return np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
+
+
+def _shrink_cells(region: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: int) -> np.ndarray:
+    """Every cell between pixel boundaries `xs` x `ys` (relative to `region`) shrunk to side x side.
+
+    Area averaging is separable, so each column of cells is shrunk across,
+    then each row of cells down: cols + rows small resizes, each cell cut on
+    its own whole-pixel edges.
+    """
+    rows, cols = len(ys) - 1, len(xs) - 1
+    across = np.empty((region.shape[0], cols * side, 3), dtype=region.dtype)
+    for c in range(cols):
+        across[:, c * side : (c + 1) * side] = cv2.resize(
+            region[:, xs[c] : xs[c + 1]], (side, region.shape[0]), interpolation=cv2.INTER_AREA
+        )
+    small = np.empty((rows * side, cols * side, 3), dtype=region.dtype)
+    for r in range(rows):
+        small[r * side : (r + 1) * side] = cv2.resize(
+            across[ys[r] : ys[r + 1]], (cols * side, side), interpolation=cv2.INTER_AREA
+        )
+    return small
+
+
 def board_patches(
     image: np.ndarray, geo: Geometry, inset: int = 0, patch: int = PATCH
 ) -> np.ndarray | None:
-    """(rows*cols, PATCH*PATCH*3) float32 patches, or None if the grid leaves the image."""
-    x0 = round(geo.left)
-    y0 = round(geo.top)
-    x1 = round(geo.left + geo.width)
-    y1 = round(geo.top + geo.height)
+    """(rows*cols, PATCH*PATCH*3) float32 patches, or None if the grid leaves the image.
+
+    With a whole-pixel grid (fixed-size skins) the board is shrunk in one
+    resize. With a fractional pitch (scaled skins: GNOME Mines) the clone
+    still draws each cell on whole pixels, 32 or 33 px wide at a 36.25 px
+    pitch; one resize of the board would cut every cell at a fractional
+    offset, a different one per column, and blur cells of one kind apart
+    (a 6 read as a 5). So each cell is cut on its own rounded edges instead.
+    """
+    xs = _edges(geo.left, geo.cell_w, geo.cols)
+    ys = _edges(geo.top, geo.cell_h, geo.rows)
+    x0, x1, y0, y1 = int(xs[0]), int(xs[-1]), int(ys[0]), int(ys[-1])
     height, width = image.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
         return None
+    if (np.diff(xs) <= 0).any() or (np.diff(ys) <= 0).any():
+        return None
     region = image[y0:y1, x0:x1]
     side = patch + 2 * inset
-    small = cv2.resize(region, (geo.cols * side, geo.rows * side), interpolation=cv2.INTER_AREA)
+    whole = float(geo.cell_w).is_integer() and float(geo.cell_h).is_integer()
+    if whole:
+        small = cv2.resize(region, (geo.cols * side, geo.rows * side), interpolation=cv2.INTER_AREA)
+    else:
+        small = _shrink_cells(region, xs - x0, ys - y0, side)
     cells = small.reshape(geo.rows, side, geo.cols, side, 3).transpose(0, 2, 1, 3, 4)
     if inset:
         cells = cells[:, :, inset : inset + patch, inset : inset + patch]
