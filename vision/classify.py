@@ -90,29 +90,39 @@ def _edges(start: float, pitch: float, count: int) -> np.ndarray:
     return np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
 
 
-def _shrink_cells(region: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: int) -> np.ndarray:
-    """Every cell between pixel boundaries `xs` x `ys` (relative to `region`) shrunk to side x side.
+def _shrink_cells(
+    region: np.ndarray,
+    xs: tuple[np.ndarray, np.ndarray],
+    ys: tuple[np.ndarray, np.ndarray],
+    side: int,
+) -> np.ndarray:
+    """Every cell between pixel bounds `xs` x `ys` ((starts, ends), relative to `region`)
+    shrunk to side x side.
 
     Area averaging is separable, so each column of cells is shrunk across,
     then each row of cells down: cols + rows small resizes, each cell cut on
     its own whole-pixel edges.
     """
-    rows, cols = len(ys) - 1, len(xs) - 1
+    rows, cols = len(ys[0]), len(xs[0])
     across = np.empty((region.shape[0], cols * side, 3), dtype=region.dtype)
     for c in range(cols):
         across[:, c * side : (c + 1) * side] = cv2.resize(
-            region[:, xs[c] : xs[c + 1]], (side, region.shape[0]), interpolation=cv2.INTER_AREA
+            region[:, xs[0][c] : xs[1][c]], (side, region.shape[0]), interpolation=cv2.INTER_AREA
         )
     small = np.empty((rows * side, cols * side, 3), dtype=region.dtype)
     for r in range(rows):
         small[r * side : (r + 1) * side] = cv2.resize(
-            across[ys[r] : ys[r + 1]], (cols * side, side), interpolation=cv2.INTER_AREA
+            across[ys[0][r] : ys[1][r]], (cols * side, side), interpolation=cv2.INTER_AREA
         )
     return small
 
 
 def board_patches(
-    image: np.ndarray, geo: Geometry, inset: int = 0, patch: int = PATCH
+    image: np.ndarray,
+    geo: Geometry,
+    inset: int = 0,
+    patch: int = PATCH,
+    nudge: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray | None:
     """(rows*cols, PATCH*PATCH*3) float32 patches, or None if the grid leaves the image.
 
@@ -121,11 +131,18 @@ def board_patches(
     still draws each cell on whole pixels, 32 or 33 px wide at a 36.25 px
     pitch; one resize of the board would cut every cell at a fractional
     offset, a different one per column, and blur cells of one kind apart
-    (a 6 read as a 5). So each cell is cut on its own rounded edges instead.
+    (a 6 read as a 5). So each cell is cut on its own rounded edges instead,
+    moved by `nudge` (whole pixels per column, per row: see `fit_nudge`).
     """
     xs = _edges(geo.left, geo.cell_w, geo.cols)
     ys = _edges(geo.top, geo.cell_h, geo.rows)
-    x0, x1, y0, y1 = int(xs[0]), int(xs[-1]), int(ys[0]), int(ys[-1])
+    if nudge is not None:
+        dx, dy = nudge
+        lo_x, hi_x = xs[:-1] + dx, xs[1:] + dx
+        lo_y, hi_y = ys[:-1] + dy, ys[1:] + dy
+    else:
+        lo_x, hi_x, lo_y, hi_y = xs[:-1], xs[1:], ys[:-1], ys[1:]
+    x0, x1, y0, y1 = int(lo_x.min()), int(hi_x.max()), int(lo_y.min()), int(hi_y.max())
     height, width = image.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
         return None
@@ -134,10 +151,10 @@ def board_patches(
     region = image[y0:y1, x0:x1]
     side = patch + 2 * inset
     whole = float(geo.cell_w).is_integer() and float(geo.cell_h).is_integer()
-    if whole:
+    if whole and nudge is None:
         small = cv2.resize(region, (geo.cols * side, geo.rows * side), interpolation=cv2.INTER_AREA)
     else:
-        small = _shrink_cells(region, xs - x0, ys - y0, side)
+        small = _shrink_cells(region, (lo_x - x0, hi_x - x0), (lo_y - y0, hi_y - y0), side)
     cells = small.reshape(geo.rows, side, geo.cols, side, 3).transpose(0, 2, 1, 3, 4)
     if inset:
         cells = cells[:, :, inset : inset + patch, inset : inset + patch]
@@ -168,9 +185,14 @@ def _scores(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, ...]:
     return chars, best, margin, unsure
 
 
-def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | None:
+def classify(
+    image: np.ndarray,
+    geo: Geometry,
+    bank: TileBank,
+    nudge: tuple[np.ndarray, np.ndarray] | None = None,
+) -> CellScores | None:
     """Every cell's best character with its distance and margin (None: grid off-image)."""
-    patches = board_patches(image, geo, bank.skin.inset, bank.skin.patch)
+    patches = board_patches(image, geo, bank.skin.inset, bank.skin.patch, nudge)
     if patches is None:
         return None
     chars, best, margin, unsure = _scores(patches, bank)
@@ -180,13 +202,48 @@ def classify(image: np.ndarray, geo: Geometry, bank: TileBank) -> CellScores | N
     )
 
 
+def fit_nudge(
+    image: np.ndarray, geo: Geometry, bank: TileBank
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per-column x and per-row y whole-pixel moves that fit the templates best.
+
+    A scaled skin's cells sit on whole pixels at a pitch that is not an
+    integer, and its templates were cut at other sizes: no single grid puts
+    every column where the templates expect it (a 6 then reads as a sure 5).
+    Each column (row) takes the move of -1..1 px that minimises its cells'
+    distances, from 2 + 2 extra classifications of the whole board, once per
+    located board. None for whole-pixel grids (nothing to fit).
+    """
+    if float(geo.cell_w).is_integer() and float(geo.cell_h).is_integer():
+        return None
+    steps = np.array([-1, 0, 1])
+    moves: list[np.ndarray] = []
+    for axis in (0, 1):
+        costs = []
+        for step in steps:
+            moved = geo.shifted(step, 0) if axis == 0 else geo.shifted(0, step)
+            scores = classify(image, moved, bank)
+            if scores is None:
+                costs.append(np.full((geo.rows, geo.cols), np.inf))
+                continue
+            costs.append(scores.best + 1000.0 * scores.unsure)
+        per_line = np.stack([c.sum(axis=axis) for c in costs])
+        moves.append(np.asarray(steps[per_line.argmin(axis=0)], dtype=int))
+    return moves[0], moves[1]
+
+
 #: `rescue` gives up above this many unsure cells: that is not a grid a pixel
 #: off here and there but a wrong grid or something drawn over the board.
 MAX_RESCUE = 24
 
 
 def _cell_patches(
-    image: np.ndarray, geo: Geometry, cells: np.ndarray, shifts: np.ndarray, bank: TileBank
+    image: np.ndarray,
+    geo: Geometry,
+    cells: np.ndarray,
+    shifts: np.ndarray,
+    bank: TileBank,
+    nudge: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray:
     """Patches of `cells` (rows of (row, col)) with each shift (rows of (dx, dy)) applied.
 
@@ -201,6 +258,9 @@ def _cell_patches(
     y0 = np.rint(geo.top + cells[:, 0] * geo.cell_h).astype(int)
     x1 = np.rint(geo.left + (cells[:, 1] + 1) * geo.cell_w).astype(int)
     y1 = np.rint(geo.top + (cells[:, 0] + 1) * geo.cell_h).astype(int)
+    if nudge is not None:
+        x0, x1 = x0 + nudge[0][cells[:, 1]], x1 + nudge[0][cells[:, 1]]
+        y0, y1 = y0 + nudge[1][cells[:, 0]], y1 + nudge[1][cells[:, 0]]
     n = 0
     for i in range(len(cells)):
         for dx, dy in shifts:
@@ -212,7 +272,13 @@ def _cell_patches(
     return out
 
 
-def rescue(image: np.ndarray, geo: Geometry, bank: TileBank, scores: CellScores) -> CellScores:
+def rescue(
+    image: np.ndarray,
+    geo: Geometry,
+    bank: TileBank,
+    scores: CellScores,
+    nudge: tuple[np.ndarray, np.ndarray] | None = None,
+) -> CellScores:
     """`scores` with unsure cells read again a pixel or two off the grid (see module doc).
 
     Only the unsure cells are cut again (one small resize per cell and
@@ -226,7 +292,7 @@ def rescue(image: np.ndarray, geo: Geometry, bank: TileBank, scores: CellScores)
     reach = 1 if max(geo.cell_w, geo.cell_h) < 30 else 2
     span = np.arange(-reach, reach + 1)
     shifts = np.array([(dx, dy) for dy in span for dx in span if dx or dy])
-    patches = _cell_patches(image, geo, cells, shifts, bank)
+    patches = _cell_patches(image, geo, cells, shifts, bank, nudge)
     ok = ~np.isnan(patches[:, 0])
     if not ok.any():
         return scores

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bot.errors import VisionError
-from vision.classify import CellScores, TileBank, classify
+from vision.classify import CellScores, TileBank, classify, fit_nudge
 from vision.geometry import Geometry
 from vision.lattice import Lattice, find_lattices
 from vision.skin import Skin
@@ -34,6 +34,9 @@ class Located:
     skin: Skin
     geometry: Geometry
     bank: TileBank
+    #: Per-column x and per-row y whole-pixel moves of the cells
+    #: (`vision.classify.fit_nudge`); None for whole-pixel grids.
+    nudge: tuple[np.ndarray, np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
@@ -243,4 +246,5 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "
             "screen edge: move the window fully onto the screen"
         )
-    return Located(cand.bank.skin, cand.geometry, cand.bank)
+    nudge = fit_nudge(image, cand.geometry, cand.bank)
+    return Located(cand.bank.skin, cand.geometry, cand.bank, nudge)

@@ -54,10 +54,10 @@ class BoardReader:
         middle).
         """
         skin, geo = located.skin, located.geometry
-        scores = classify(image, geo, located.bank)
+        scores = classify(image, geo, located.bank, located.nudge)
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
-        scores = rescue(image, geo, located.bank, scores)
+        scores = rescue(image, geo, located.bank, scores, located.nudge)
         if is_paused(image, skin, geo):
             controls, _ = find_controls(image, skin, geo, buttons=True)
             return Reading(
