@@ -27,7 +27,7 @@ from string import Template
 from types import TracebackType
 
 from bot.errors import MsbotError
-from bot.xdisplay import VirtualDisplay
+from bot.xdisplay import VirtualDisplay, stop_process
 
 #: Standard board names, beginner to expert.
 SIZE_NAMES = ("beginner", "intermediate", "expert")
@@ -344,17 +344,6 @@ class RunningClone(RunningWindow):
     size: BoardSize = field(default_factory=lambda: XDEMINEUR.presets["beginner"])
     #: Seconds from starting the program to the window being ready at its position.
     startup_seconds: float = 0.0
-
-
-def stop_process(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
-    """Terminate one process by its PID and reap it; escalate to SIGKILL."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=grace)
 
 
 def _find_window(

@@ -135,7 +135,7 @@ class VirtualDisplay:
                 self._proc = proc
                 self.number = number
                 return True, ""
-            _stop(proc)
+            stop_process(proc)
             log.seek(0)
             err = log.read().decode(errors="replace")
         lines = [line for line in err.splitlines() if line.strip()]
@@ -146,7 +146,7 @@ class VirtualDisplay:
         proc, self._proc = self._proc, None
         self.number = None
         if proc is not None:
-            _stop(proc)
+            stop_process(proc)
 
     def __enter__(self) -> VirtualDisplay:
         return self.start()
@@ -178,8 +178,8 @@ def _read_line(fd: int, timeout: float) -> str:
     return data.decode(errors="replace")
 
 
-def _stop(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
-    """Terminate one process by PID and reap it, escalating to SIGKILL."""
+def stop_process(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
+    """Terminate one process by PID and reap it, escalating to SIGKILL (Xvfb and clones)."""
     if proc.poll() is None:
         proc.terminate()
         try:

@@ -125,13 +125,12 @@ def frames(paths: list[str]) -> Iterator[Frame]:
     recording folder's name when it comes from one (frames of several
     recordings share names like 0001.png).
     """
+    from vision.capture.replay import folder_frames
+
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            folder = path / "frames" if (path / "frames").is_dir() else path
-            pngs = sorted(folder.glob("*.png"))
-            if not pngs:
-                raise MsbotError(f"{path}: no PNG frames found")
+            pngs = folder_frames(path)
             labels, readings = load_labels(path), load_readings(path)
             for png in pngs:
                 tag = f"{path.resolve().name}-{png.stem}"

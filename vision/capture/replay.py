@@ -15,17 +15,22 @@ from bot.errors import VisionError
 from vision.capture._base import Image, Region, Screen, crop
 
 
+def folder_frames(path: Path) -> list[Path]:
+    """The PNG frames of a recording folder (`frames/*.png`, else `*.png`), in name order."""
+    folder = path / "frames" if (path / "frames").is_dir() else path
+    pngs = sorted(folder.glob("*.png"))
+    if not pngs:
+        raise VisionError(f"{path}: no PNG frames in this folder")
+    return pngs
+
+
 def frame_paths(paths: Sequence[str | Path]) -> list[Path]:
     """The PNG files named by `paths` (files or recording folders), in order."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            folder = path / "frames" if (path / "frames").is_dir() else path
-            pngs = sorted(folder.glob("*.png"))
-            if not pngs:
-                raise VisionError(f"{path}: no PNG frames in this folder")
-            found.extend(pngs)
+            found.extend(folder_frames(path))
         elif path.exists():
             found.append(path)
         else:
