@@ -354,6 +354,40 @@ class Player:
         self._memo = (image, reading)
         return image, reading
 
+    def refit(self) -> bool:
+        """Fit the grid again where the board is now; False if it moved or is gone.
+
+        A grid fitted on an all-covered board of a scaling clone (GNOME Mines)
+        can be a pixel or two off for some columns: nothing on such a board
+        tells the columns apart. Once cells are open the fit is sharper, so
+        cells that stay unreadable get one fresh fit before the bot gives up.
+        Only a fit of the same board (same size, within a quarter of a cell)
+        is taken: anything else is a board that moved, and the caller stops.
+        """
+        old, window = self.actuator.geometry, self.window
+        if old is None or window is None:
+            return False
+        base = self.options.region
+        try:
+            located = self.reader.locate(self.screen.grab(base))
+        except VisionError:
+            return False
+        offset = (base.left, base.top) if base is not None else (0, 0)
+        new = located.geometry.shifted(*offset)
+        if (
+            (new.rows, new.cols) != (old.rows, old.cols)
+            or abs(new.left - old.left) > old.cell_w / 4
+            or abs(new.top - old.top) > old.cell_h / 4
+        ):
+            return False
+        # Into window-region coordinates, as `locate` keeps it.
+        dx, dy = window.left - offset[0], window.top - offset[1]
+        self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
+        self.actuator.bind(new, self.actuator.controls)
+        self._memo = None
+        self.say_once("grid fitted again on the opened board")
+        return True
+
     def diagnose(self) -> str:
         """Why the board stopped reading: moved, gone, or ("") still where it was."""
         base = self.options.region
@@ -588,6 +622,7 @@ class Player:
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
         unreadable = 0
+        refitted = False
         bad: list[Problem] = []
         deadline = self.clock() + self.options.effect_timeout
         retried = False
@@ -608,6 +643,11 @@ class Player:
                 continue
             if not reading.certain:
                 unreadable += 1
+                if unreadable >= self.options.unreadable_frames and not refitted:
+                    refitted = True
+                    if self.refit():
+                        unreadable = 0
+                        continue
                 if unreadable >= self.options.unreadable_frames:
                     cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
                     raise self.stop(
