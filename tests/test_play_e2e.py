@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,9 +105,10 @@ def display() -> Iterator[VirtualDisplay]:
         yield xd
 
 
-def clicks_recorded(folder: Path) -> dict[int, int]:
-    """Cell clicks per game in actions.jsonl (restarts and keys left out)."""
-    counts: dict[int, int] = {}
+def clicks_recorded(folder: Path, games: Sequence[int] = ()) -> dict[int, int]:
+    """Cell clicks per game in actions.jsonl (restarts and keys left out); each
+    game in `games` is there even with no click (one stopped before its first)."""
+    counts: dict[int, int] = dict.fromkeys(games, 0)
     for action in read_jsonl(folder / "actions.jsonl"):
         if action["kind"] in ("open", "flag", "chord"):
             counts[action["game"]] = counts.get(action["game"], 0) + 1
@@ -305,7 +306,8 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
         meta = json.loads((folder / "meta.json").read_text())
         assert meta["complete"] is True and meta["summary"]["stopped"] == "interrupted by Ctrl+C"
         # The game cut short keeps its statistics, like every finished one.
-        assert {g["game"]: g["clicks"] for g in meta["games"]} == clicks_recorded(folder)
+        played = [g["game"] for g in meta["games"]]
+        assert {g["game"]: g["clicks"] for g in meta["games"]} == clicks_recorded(folder, played)
         assert meta["games"][-1]["outcome"] == "stopped" and meta["games"][-1]["rows"] == 9
         # Every line names a frame that is on disk, and no temporary file is left.
         for line in read_jsonl(folder / "actions.jsonl") + read_jsonl(folder / "readings.jsonl"):
