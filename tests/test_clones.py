@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from processes import process_running
 from Xlib import X
 from Xlib import display as xlib_display
 
@@ -48,14 +49,6 @@ def focused_window(display: str) -> int:
         return int(focus.id) if hasattr(focus, "id") else int(focus)
     finally:
         conn.close()
-
-
-def process_running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def test_every_clone_has_the_three_standard_sizes() -> None:

@@ -362,14 +362,15 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
     assert meta["summary"]["clicks"] == sum(clicks_recorded(folder).values())
 
 
-def test_dry_run_with_games_advises_while_someone_else_plays(
-    display: VirtualDisplay, tmp_path: Path
-) -> None:
-    """The "person" is a second bot clicking slowly; the watcher never clicks."""
+def watch_while_a_second_bot_plays(
+    display: VirtualDisplay, games: int, delay_ms: int
+) -> tuple[Run, list[dict[str, Any]]]:
+    """`msbot play --dry-run --games N` watching while a second bot (the "person")
+    plays N xdemineur games slowly; the person's run and the watcher's game lines."""
     with launch_clone("xdemineur", "beginner", display):
         env = dict(os.environ, DISPLAY=display.display)
         watcher = subprocess.Popen(
-            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", "1", "--json"],
+            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", str(games), "--json"],
             env=env,
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -378,7 +379,9 @@ def test_dry_run_with_games_advises_while_someone_else_plays(
         )
         try:
             time.sleep(2)  # the watcher has located the board and advised once
-            person = play(display.display, "--games", "1", "--delay", "60", timeout=60)
+            person = play(
+                display.display, "--games", str(games), "--delay", str(delay_ms), timeout=60
+            )
             assert person.code == 0, person.stderr
             out, err = watcher.communicate(timeout=30)
         finally:
@@ -386,7 +389,14 @@ def test_dry_run_with_games_advises_while_someone_else_plays(
                 watcher.kill()
                 watcher.wait()
     assert watcher.returncode == 0, err
-    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    return person, [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+
+
+def test_dry_run_with_games_advises_while_someone_else_plays(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """The "person" is a second bot clicking slowly; the watcher never clicks."""
+    person, games = watch_while_a_second_bot_plays(display, games=1, delay_ms=60)
     assert [g["outcome"] for g in games] == [person.games[0]["outcome"]]
     # The advice itself is in the JSON (cell, screen x/y, why), and nothing is a click.
     watched = games[0]
@@ -403,28 +413,8 @@ def test_watching_a_person_who_restarts_at_once_follows_into_the_new_game(
 ) -> None:
     """The "person" (a second bot) starts its next game ~50 ms after a win or a
     loss, before the watcher sees the end: that is a new game, not a misread."""
-    with launch_clone("xdemineur", "beginner", display):
-        env = dict(os.environ, DISPLAY=display.display)
-        watcher = subprocess.Popen(
-            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", "2", "--json"],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            time.sleep(2)
-            person = play(display.display, "--games", "2", "--delay", "40", timeout=60)
-            assert person.code == 0, person.stderr
-            out, err = watcher.communicate(timeout=30)
-        finally:
-            if watcher.poll() is None:
-                watcher.kill()
-                watcher.wait()
-    assert watcher.returncode == 0, err
-    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
-    assert len(games) == 2, out
+    person, games = watch_while_a_second_bot_plays(display, games=2, delay_ms=40)
+    assert len(games) == 2, games
     assert games[0]["outcome"] in (person.games[0]["outcome"], "restarted")
     assert games[1]["outcome"] == person.games[1]["outcome"]
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from processes import process_running
 from Xlib import display as xlib_display
 
 from bot.xdisplay import DisplayError, VirtualDisplay, display_in_use, xvfb_available
@@ -20,15 +19,6 @@ def screen_size(name: str) -> tuple[int, int]:
         return screen.width_in_pixels, screen.height_in_pixels
     finally:
         conn.close()
-
-
-def process_running(pid: int) -> bool:
-    """Alive and not a zombie (PID 1 here may not reap killed children)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 @needs_xvfb
