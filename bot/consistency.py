@@ -132,13 +132,15 @@ def transition_problems(
 
 
 def looks_like_new_game(prev: Board, cur: Board) -> bool:
-    """Whether `cur` is the start of another game rather than a misread of `prev`.
+    """Whether `cur` is another game rather than a misread of `prev`.
 
-    Opened cells never close within a game, so many of them covered again at
-    once means someone started a new game (a person restarting right after a
-    win the watcher never saw; xdemineur opens an area of the new game by
-    itself, so the new board is not all covered). A reader unsure of a cell
-    reports it as unknown, never as confidently covered, so a misread does not
+    Within a game opened cells never close and their numbers never change, so
+    many of them covered again, or showing other numbers, means someone
+    started a new game (a person restarting right after a win the watcher
+    never saw; xdemineur opens an area of the new game by itself, so the new
+    board is not all covered; a short game may be seen only when it is over,
+    every cell open but with other numbers). A reader unsure of a cell reports
+    it as unknown, never as a confident other value, so a misread does not
     look like this.
     """
     if (prev.height, prev.width) != (cur.height, cur.width):
@@ -146,8 +148,9 @@ def looks_like_new_game(prev: Board, cur: Board) -> bool:
     a, b = _grid(prev), _grid(cur)
     opened = np.isin(a, list(OPENED | MINES_SHOWN))
     closed = opened & np.isin(b, list(UNOPENED))
-    n_open, n_closed = int(opened.sum()), int(closed.sum())
-    return n_open > 0 and n_closed >= min(2, n_open) and 4 * n_closed >= n_open
+    renumbered = np.isin(a, list(OPENED)) & np.isin(b, list(OPENED)) & (a != b)
+    n_open, n_changed = int(opened.sum()), int(closed.sum() + renumbered.sum())
+    return n_open > 0 and n_changed >= min(2, n_open) and 4 * n_changed >= n_open
 
 
 def counter_problems(board: Board, mines_left: int | None, total: int | None) -> list[Problem]:

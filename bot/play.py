@@ -594,10 +594,10 @@ class Player:
         deadline = self.clock() + timeout
         while True:
             image, reading = self.grab_reading()
-            if (
-                reading.certain
-                and reading.status == "playing"
-                and (hidden or reading.board != final.board)
+            if reading.certain and (
+                (reading.status == "playing" and (hidden or reading.board != final.board))
+                # Watching: the person's next game may be over before it is seen.
+                or (self.options.dry_run and looks_like_new_game(final.board, reading.board))
             ):
                 return reading
             if self.clock() > deadline:

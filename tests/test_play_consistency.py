@@ -95,3 +95,14 @@ def test_a_board_covered_again_is_a_new_game_not_a_misread() -> None:
     assert not looks_like_new_game(played, parse_board("1F21\n1121\n00.1\n"))
     assert not looks_like_new_game(PREV, parse_board("1F21\n1121\n0011\n"))
     assert not looks_like_new_game(parse_board("....\n"), parse_board("..1.\n"))
+
+
+def test_a_short_game_seen_only_when_over_is_a_new_game() -> None:
+    """The person's next game was won between two frames: every cell open,
+    but with other numbers than the game before."""
+    played = parse_board("1F21\n1121\n00..\n")
+    assert looks_like_new_game(played, parse_board("0111\n12F1\n1F21\n"))
+    # The same game, finished: nothing closed, no number changed.
+    assert not looks_like_new_game(played, parse_board("1F21\n1121\n0011\n"))
+    # One number read otherwise in a board of many is a misread to report.
+    assert not looks_like_new_game(played, parse_board("1F21\n1121\n01..\n"))
