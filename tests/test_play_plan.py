@@ -8,7 +8,8 @@ import pytest
 
 from bot.board import Board, parse_board
 from bot.errors import PlayError
-from bot.play import GameResult, Session, board_complete, plan_chords
+from bot.planning import plan_chords
+from bot.results import GameResult, Session, board_complete
 from bot.skinplay import located_geometry, play_rules
 from vision.geometry import Geometry
 from vision.reading import Reading

@@ -1,0 +1,32 @@
+"""What `msbot play` was asked to do, as one value the loop's parts share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vision.capture import Region
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What `msbot play` was asked to do (see `bot.commands.play`)."""
+
+    games: int = 1
+    dry_run: bool = False
+    flags: bool = True
+    chord: bool = False
+    #: Seconds to wait between two clicks (`--delay MS`), for people watching.
+    delay: float = 0.0
+    max_actions: int | None = None
+    region: Region | None = None
+    #: Seconds a click gets to show on screen before it is retried once.
+    effect_timeout: float = 1.5
+    #: Consecutive frames a cell may stay unreadable (mid-redraw) before stopping.
+    unreadable_frames: int = 8
+    #: Seconds to wait for a new game after restarting.
+    restart_timeout: float = 5.0
+    #: Dry run with --games: keep advising, position after position, while a
+    #: person plays (without it a dry run advises on the current position once).
+    watch: bool = False
+    #: Dry run with --games: seconds to wait for a person's next move.
+    watch_timeout: float = 600.0

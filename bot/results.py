@@ -1,0 +1,142 @@
+"""What a run of `msbot play` reports: one `GameResult` per game, the `Session` totals.
+
+Kept apart from the loop so the per-game line, the JSON objects and the summary
+(what people, `--json` readers and benchmarks/bench_play.py rely on) can be
+read, tested and changed without touching how games are played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.board import FLAG, UNOPENED
+from vision.reading import Reading
+
+#: "restarted": watching a person (dry run with --games), a new game began
+#: before this one was seen to end.
+Outcome = Literal["won", "lost", "stopped", "restarted"]
+
+
+@dataclass
+class GameResult:
+    """One game, as the per-game line and the summary report it."""
+
+    game: int
+    outcome: Outcome
+    seconds: float = 0.0
+    clicks: int = 0
+    guesses: int = 0
+    rows: int = 0
+    cols: int = 0
+    mines: int | None = None
+    #: A loss on a move the solver called certain: a bug, reported loudly.
+    certain_loss: bool = False
+    message: str = ""
+    #: Dry run: `clicks` and `guesses` were advised to a person, not made.
+    advised: bool = False
+    #: The game was cut short by an error (its message is printed once, on stderr).
+    error: bool = False
+    #: Dry run: the advice, position by position ({"position": n, "actions": [...]}).
+    positions: list[dict[str, Any]] = field(default_factory=list)
+
+    def line(self) -> str:
+        size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
+        what = "actions advised" if self.advised else "clicks"
+        text = (
+            f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
+            f"{self.clicks} {what}, {self.guesses} guesses"
+        )
+        if self.message and not self.error:
+            text += f" ({self.message})"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as one JSON object; a dry run made no click: its actions are
+        `advised_actions` and, in full, `positions` (cell, screen x/y, why)."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "outcome": self.outcome,
+            "seconds": round(self.seconds, 3),
+            "clicks": 0 if self.advised else self.clicks,
+            "guesses": self.guesses,
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "certain_loss": self.certain_loss,
+            "message": self.message,
+            "advised": self.advised,
+        }
+        if self.advised:
+            data["advised_actions"] = self.clicks
+            data["positions"] = self.positions
+        return data
+
+
+@dataclass
+class Session:
+    """All games of one run and their totals."""
+
+    games: list[GameResult] = field(default_factory=list)
+    skin: str = ""
+    stopped: str = ""
+    interrupted: bool = False
+
+    def summary(self) -> dict[str, Any]:
+        played = [g for g in self.games if g.outcome in ("won", "lost")]
+        wins = [g for g in played if g.outcome == "won"]
+        return {
+            "skin": self.skin,
+            "games": len(played),
+            "wins": len(wins),
+            "win_rate": round(len(wins) / len(played), 4) if played else 0.0,
+            "mean_seconds": round(sum(g.seconds for g in played) / len(played), 3)
+            if played
+            else 0.0,
+            "mean_win_seconds": round(sum(g.seconds for g in wins) / len(wins), 3)
+            if wins
+            else None,
+            "clicks": sum(g.clicks for g in self.games if not g.advised),
+            "advised_actions": sum(g.clicks for g in self.games if g.advised),
+            "guesses": sum(g.guesses for g in self.games),
+            "certain_losses": sum(g.certain_loss for g in self.games),
+            "stopped": self.stopped,
+        }
+
+    def summary_line(self) -> str:
+        """The totals; a stop by an error is not repeated here (the command line
+        prints it once, on stderr), a Ctrl+C is."""
+        s = self.summary()
+        if s["games"]:
+            text = (
+                f"{s['wins']}/{s['games']} won ({100 * s['win_rate']:.0f} %), "
+                f"mean {s['mean_seconds']:.2f} s per game, "
+            )
+        else:
+            text = "no game finished, "
+        if s["advised_actions"]:
+            text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
+        else:
+            text += f"{s['clicks']} clicks, "
+        text += f"{s['guesses']} guesses"
+        if s["certain_losses"]:
+            text += f", {s['certain_losses']} LOSSES ON CERTAIN MOVES (bug)"
+        if self.stopped and self.interrupted:
+            text += f"; stopped: {self.stopped}"
+        return text
+
+
+def board_complete(reading: Reading, total: int | None) -> bool:
+    """No cell left to open, the flags are the mines and the counter agrees.
+
+    Such a board is a won game even when the clone's face or message does not
+    say so (minegauler, now and then): the loop counts it as won rather than
+    stopping with "nothing left to do".
+    """
+    board = reading.board
+    return (
+        total is not None
+        and board.count("".join(UNOPENED)) == 0
+        and board.count(FLAG) == total
+        and reading.mines_left == 0
+    )

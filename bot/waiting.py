@@ -1,0 +1,246 @@
+"""Waiting for the screen: polling the board until it shows what the bot expects.
+
+The loop never acts on a stale picture: after a batch of clicks it polls the
+window region until every clicked cell shows its click (`Pending`), and only a
+reading that passes every check of `bot.consistency` is handed back. A clone
+draws a cascade over several frames, so a reading caught mid-redraw (a cell
+unreadable, a 0 still next to covered cells) is read again rather than
+trusted, for a bounded number of frames and seconds; a click with no visible
+effect is retried once; a paused game is handed to the loop to resume.
+Every way out that is not the expected picture is a `PlayError` with its
+cause (`GameWindow.with_cause`) and the frame saved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bot.actuator import Actuator
+from bot.board import FLAG, UNOPENED, Board, Cell
+from bot.consistency import (
+    Problem,
+    counter_problems,
+    looks_like_new_game,
+    missing_effects,
+    number_problems,
+    transition_problems,
+)
+from bot.interrupts import CtrlC
+from bot.planning import Step
+from bot.play_options import PlayOptions
+from bot.window import GameWindow
+from vision.capture import Image
+from vision.reading import Reading
+
+
+@dataclass
+class Pending:
+    """Clicks made since the last reading, and what they must show."""
+
+    total: int | None
+    opened: list[Cell] = field(default_factory=list)
+    flagged: list[Cell] = field(default_factory=list)
+    all_flagged: set[Cell] = field(default_factory=set)
+
+    def note(self, step: Step) -> None:
+        if step.action == "open":
+            self.opened.append(step.cell)
+        elif step.action == "chord":
+            self.opened.extend(step.opens)
+        elif step.action == "flag":
+            self.flagged.append(step.cell)
+            self.all_flagged.add(step.cell)
+
+    def late(self, board: Board) -> list[Cell]:
+        return missing_effects(board, self.opened, self.flagged)
+
+
+class Waiter:
+    """Polls one `GameWindow` for the readings the play loop may act on.
+
+    `on_pause(reading, image)` resumes a paused game (or raises); `on_retry()`
+    is told of each click made again, so the loop can count it.
+    """
+
+    def __init__(
+        self,
+        window: GameWindow,
+        actuator: Actuator,
+        options: PlayOptions,
+        ctrl_c: CtrlC,
+        on_pause: Callable[[Reading, Image], None],
+        on_retry: Callable[[], None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.window = window
+        self.actuator = actuator
+        self.options = options
+        self.ctrl_c = ctrl_c
+        self.on_pause = on_pause
+        self.on_retry = on_retry
+        self.clock = clock
+
+    def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
+        """Poll until a trustworthy reading shows every pending click (or stop)."""
+        window = self.window
+        unreadable = 0
+        refitted = False
+        bad: list[Problem] = []
+        deadline = self.clock() + self.options.effect_timeout
+        retried = False
+        while True:
+            self.ctrl_c.check()
+            image, reading = window.grab_reading()
+            if reading.status == "paused":
+                self.on_pause(reading, image)
+                deadline = self.clock() + self.options.effect_timeout
+                continue
+            if reading.status in ("won", "lost"):
+                # The game is over: nothing will be done on this reading. Wait a
+                # moment for a clean one (sgt-mines flashes the board on a win),
+                # but a clone may also cover the board for good (GNOME Mines).
+                if reading.certain or self.clock() > deadline:
+                    return image, reading
+                time.sleep(0.01)
+                continue
+            if not reading.certain:
+                unreadable += 1
+                if unreadable >= self.options.unreadable_frames and not refitted:
+                    refitted = True
+                    if self.refit():
+                        unreadable = 0
+                        continue
+                if unreadable >= self.options.unreadable_frames:
+                    cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
+                    raise window.stop(
+                        window.with_cause(
+                            f"cells unreadable for {unreadable} consecutive frames: {cells}"
+                        ),
+                        image,
+                    )
+                time.sleep(0.003)
+                continue
+            unreadable = 0
+            bad = self.problems(prev, reading, pending)
+            late = [] if reading.status != "playing" else pending.late(reading.board)
+            if not bad and not late:
+                return image, reading
+            if (
+                bad
+                and self.options.watch
+                and prev is not None
+                and looks_like_new_game(prev.board, reading.board)
+            ):
+                return image, reading  # the person started another game (see watch_game)
+            if self.clock() > deadline:
+                if bad:
+                    text = "; ".join(str(p) for p in bad[:4])
+                    raise window.stop(
+                        f"the reading contradicts itself or the last one: {text}", image
+                    )
+                if retried or self.options.dry_run:
+                    cells = ", ".join(str(c) for c in late[:5])
+                    raise window.stop(f"clicks had no visible effect after a retry: {cells}", image)
+                retried = True
+                self.retry(pending, reading.board)
+                deadline = self.clock() + self.options.effect_timeout
+            time.sleep(0.001)
+
+    def refit(self) -> bool:
+        """A fresh grid fit of the same board (see `GameWindow.refit`); clicks
+        follow it."""
+        new = self.window.refit()
+        if new is None:
+            return False
+        self.actuator.bind(new, self.actuator.controls)
+        return True
+
+    def problems(self, prev: Reading | None, reading: Reading, pending: Pending) -> list[Problem]:
+        """Why `reading` cannot be trusted, given the last one and the clicks since."""
+        lost = reading.status == "lost"
+        found = [] if lost else number_problems(reading.board)
+        if prev is not None:
+            found += transition_problems(
+                prev.board,
+                reading.board,
+                lost=lost,
+                flagged_by_bot=None if self.options.dry_run else pending.all_flagged,
+                flags_may_vanish=self.options.dry_run,
+            )
+        if reading.status == "playing":
+            found += counter_problems(reading.board, reading.mines_left, pending.total)
+        return found
+
+    def retry(self, pending: Pending, board: Board) -> None:
+        """Click again the cells that did not react (a lost click, not a double flag)."""
+        for cell in pending.opened:
+            if board[cell] in UNOPENED:
+                self.actuator.open(*cell, "retry: no effect")
+                self.on_retry()
+
+    def wait_for_end(self, pending: Pending, reading: Reading, timeout: float = 1.0) -> bool:
+        """Poll until the status leaves "playing"; False if it never does."""
+        deadline = self.clock() + timeout
+        while self.clock() < deadline:
+            _, now = self.next_reading(pending, reading)
+            if now.status != "playing":
+                return True
+            time.sleep(0.01)
+        return False
+
+    def wait_change(self, prev: Reading, pending: Pending) -> tuple[Image, Reading]:
+        """Watching a person: the next reading that differs from `prev`."""
+        deadline = self.clock() + self.options.watch_timeout
+        while True:
+            image, reading = self.next_reading(pending, prev)
+            if reading.board != prev.board or reading.status != prev.status:
+                return image, reading
+            if self.clock() > deadline:
+                raise self.window.stop("nobody played for too long", image)
+            time.sleep(0.05)
+
+    def wait_new_game(
+        self, final: Reading, what: str, timeout: float, last_try: bool
+    ) -> Reading | None:
+        """The first reading of a new game; None after `timeout` (an error if `last_try`)."""
+        # A finished board hidden by a window (GNOME Mines' scores) was read as
+        # all covered: then any fresh board is the new game.
+        hidden = final.board == Board.covered(final.geometry.rows, final.geometry.cols)
+        deadline = self.clock() + timeout
+        while True:
+            image, reading = self.window.grab_reading()
+            if reading.certain and (
+                (reading.status == "playing" and (hidden or reading.board != final.board))
+                # Watching: the person's next game may be over before it is seen.
+                or (self.options.dry_run and looks_like_new_game(final.board, reading.board))
+            ):
+                return reading
+            if self.clock() > deadline:
+                if not last_try:
+                    return None
+                raise self.window.stop(
+                    self.window.with_cause(f"no new game appeared after restarting ({what})"),
+                    image,
+                )
+            time.sleep(0.005)
+
+    def find_control(self, name: str, final: Reading) -> Mapping[str, tuple[int, int]]:
+        """The controls of the screen as it is now, once `name` is among them."""
+        if name in final.controls:
+            return final.controls
+        deadline = self.clock() + self.options.restart_timeout
+        while True:
+            _, reading = self.window.grab_reading()
+            if name in reading.controls or self.clock() > deadline:
+                return reading.controls
+            time.sleep(0.02)
+
+
+def mine_total(reading: Reading) -> int | None:
+    """The game's mine total: what the counter shows plus the flags on the board
+    (None when the skin has no readable counter)."""
+    if reading.mines_left is None:
+        return None
+    return reading.mines_left + reading.board.count(FLAG)

@@ -1,0 +1,267 @@
+"""The game's window on the screen: finding the board, grabbing and reading it.
+
+Once the board is located, only the window's region (the board plus the
+skin's counter and controls) is grabbed: a fraction of a millisecond instead
+of a whole-screen grab per reading. Readings are moved back to screen
+coordinates, so clicks, recordings and messages all speak screen pixels.
+
+When the board stops reading, the first question a person asks is "why?":
+`diagnose` looks at the whole screen again and says whether the window moved,
+vanished or is still where it was, and `stop` saves the frame the bot
+stopped at, so every stop comes with its evidence.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from bot.errors import PlayError, VisionError
+from bot.hidden_board import HiddenBoard, hidden_board
+from bot.recorder import Recorder
+from bot.skinplay import PlayRules, located_geometry, play_rules
+from vision.capture import Image, Region, Screen
+from vision.geometry import Geometry
+from vision.reading import Reading
+
+#: Shows a hidden board again the way its skin says (click Resume, press the
+#: restart keys); False when the skin says nothing. See `bot.hidden_board`.
+Uncover = Callable[[HiddenBoard, Region | None], bool]
+
+
+class GameWindow:
+    """One board on one screen, read with one reader.
+
+    `base` is `--region` (None: the whole screen) where the board is searched;
+    `region` the part of the screen grabbed once it is found.
+    """
+
+    def __init__(
+        self,
+        screen: Screen,
+        reader: Any,
+        recorder: Recorder,
+        base: Region | None = None,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.screen = screen
+        self.reader = reader
+        self.recorder = recorder
+        self.base = base
+        self.say = say
+        #: The located board, its grid in `region` coordinates.
+        self.located: Any = None
+        self.rules: PlayRules | None = None
+        #: The region grabbed once the board is located (screen coordinates).
+        self.region: Region | None = None
+        #: The board's grid in screen coordinates, where clicks go.
+        self.geometry: Geometry | None = None
+        #: The last picture grabbed (what a stop saves).
+        self.last_image: Image | None = None
+        self._memo: tuple[Image, Reading] | None = None
+        self._said: str | None = None
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        """Screen position of the top-left pixel of a `base` grab."""
+        return (self.base.left, self.base.top) if self.base is not None else (0, 0)
+
+    def locate(self, uncover: Uncover | None = None, *, uncovered: bool = False) -> Reading:
+        """Find the board on the screen (or `--region`) and remember where it is.
+
+        A board a known clone hides (paused, or a window over it) is uncovered
+        once with `uncover` (None: a dry run, which never touches the game);
+        otherwise the error names what hides it.
+        """
+        base = self.base
+        image = self.screen.grab(base)
+        self.last_image = image
+        try:
+            located = self.reader.locate(image)
+        except VisionError as exc:
+            hidden = hidden_board(image, self.reader)
+            if hidden is not None and uncover is not None and uncover(hidden, base):
+                return self.locate(None, uncovered=True)
+            hint = hidden.message if hidden is not None else ""
+            if uncovered and hidden is not None:
+                hint += " (msbot tried and failed)"
+            hint = hint or (
+                f"{exc}; if a game is open but paused, or another window covers it, "
+                "uncover its board and run again"
+            )
+            message = f"no board found: {hint}"
+            width, height = self.screen.size
+            if base is not None and (base.right > width or base.bottom > height):
+                seen = base.clipped(width, height).as_text()
+                message += (
+                    f" (--region {base.as_text()} reaches past the {width}x{height} screen: "
+                    f"only {seen} was searched)"
+                )
+            raise self.stop(message, image) from None
+        self.rules = play_rules(located)
+        offset = self.offset
+        width, height = self.screen.size
+        self.region = window_region(located, offset, (width, height))
+        # From now on only the window region is grabbed: move the grid into it.
+        dx, dy = self.region.left - offset[0], self.region.top - offset[1]
+        self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
+        self.geometry = located.geometry.shifted(*offset)
+        self._memo = None
+        reading = self.read_image(self.screen.grab(self.region))
+        self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
+        return reading
+
+    def read_image(self, image: Image) -> Reading:
+        """Read a window-region picture; geometry and controls in screen pixels."""
+        assert self.region is not None
+        try:
+            reading = self.reader.read(image, self.located)
+        except VisionError as exc:
+            raise self.stop(
+                self.with_cause(f"the board cannot be read any more: {exc}"), image
+            ) from None
+        return to_screen(reading, self.region.left, self.region.top)
+
+    def grab_reading(self) -> tuple[Image, Reading]:
+        """Grab the window region and read it.
+
+        While the loop waits for a click to show, most grabs are identical to
+        the previous one: comparing pixels (~0.1 ms) is much cheaper than
+        reading them again, so an unchanged picture reuses its reading.
+        """
+        assert self.region is not None
+        image = self.screen.grab(self.region)
+        self.last_image = image
+        memo = self._memo
+        if memo is not None and memo[0].shape == image.shape and np.array_equal(memo[0], image):
+            return image, memo[1]
+        reading = self.read_image(image)
+        self.check_position(reading, image)
+        self._memo = (image, reading)
+        return image, reading
+
+    def refit(self) -> Geometry | None:
+        """Fit the grid again where the board is now; its new screen grid, or
+        None if it moved or is gone.
+
+        A grid fitted on an all-covered board of a scaling clone (GNOME Mines)
+        can be a pixel or two off for some columns: nothing on such a board
+        tells the columns apart. Once cells are open the fit is sharper, so
+        cells that stay unreadable get one fresh fit before the bot gives up.
+        Only a fit of the same board (same size, within a quarter of a cell)
+        is taken: anything else is a board that moved, and the caller stops.
+        """
+        old, region = self.geometry, self.region
+        if old is None or region is None:
+            return None
+        try:
+            located = self.reader.locate(self.screen.grab(self.base))
+        except VisionError:
+            return None
+        offset = self.offset
+        new: Geometry = located.geometry.shifted(*offset)
+        if (
+            (new.rows, new.cols) != (old.rows, old.cols)
+            or abs(new.left - old.left) > old.cell_w / 4
+            or abs(new.top - old.top) > old.cell_h / 4
+        ):
+            return None
+        # Into window-region coordinates, as `locate` keeps it.
+        dx, dy = region.left - offset[0], region.top - offset[1]
+        self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
+        self.geometry = new
+        self._memo = None
+        self.say_once("grid fitted again on the opened board")
+        return new
+
+    def diagnose(self) -> str:
+        """Why the board stopped reading: moved, gone, or ("") still where it was."""
+        full = self.screen.grab(self.base)
+        self.last_image = full
+        try:
+            located = self.reader.locate(full)
+        except VisionError as exc:
+            text = str(exc)
+            why = "" if "no Minesweeper board found" in text else f" ({text})"
+            return (
+                "the board vanished from the screen (its window was closed, minimised or "
+                f"covered?){why}"
+            )
+        g = located.geometry.shifted(*self.offset)
+        h = self.geometry
+        if h is not None and (abs(g.left - h.left) > 2 or abs(g.top - h.top) > 2):
+            return (
+                f"the board moved from ({h.left:.0f}, {h.top:.0f}) to ({g.left:.0f}, {g.top:.0f})"
+            )
+        return ""
+
+    def with_cause(self, detail: str) -> str:
+        """`detail` (what the loop saw), led by its cause when the screen shows one."""
+        cause = self.diagnose()
+        return f"{cause}; {detail}" if cause else detail
+
+    def check_position(self, reading: Reading, image: Image) -> None:
+        """Stop if a reading puts the board anywhere but where it was located."""
+        g, h = reading.geometry, self.geometry
+        if h is None:
+            return
+        if (
+            (g.rows, g.cols) != (h.rows, h.cols)
+            or abs(g.left - h.left) > 2
+            or abs(g.top - h.top) > 2
+        ):
+            raise self.stop(
+                f"the board moved or changed: was {h.cols}x{h.rows} at ({h.left:.0f}, "
+                f"{h.top:.0f}), now {g.cols}x{g.rows} at ({g.left:.0f}, {g.top:.0f})",
+                image,
+            )
+
+    def stop(self, message: str, image: Image | None = None) -> PlayError:
+        """A PlayError with the frame saved where the message says (the
+        recording's frames/ folder, else a fresh temporary folder)."""
+        image = image if image is not None else self.last_image
+        if image is not None:
+            if self.recorder.enabled:
+                name = self.recorder.frame(image, None, game=0, region=self.region, note=message)
+                assert self.recorder.folder is not None
+                message += f" (frame saved: {self.recorder.folder / 'frames' / str(name)})"
+            else:
+                path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
+                cv2.imwrite(str(path), image)
+                message += f" (frame saved: {path})"
+        return PlayError(message)
+
+    def say_once(self, text: str) -> None:
+        """Say `text` unless it was the last thing said (every game re-reads the
+        board; "board: ..." once per run is enough)."""
+        if self._said != text:
+            self._said = text
+            self.say(text)
+
+
+def window_region(located: Any, offset: tuple[int, int], screen: tuple[int, int]) -> Region:
+    """The screen region to grab from now on: the board and the skin's controls."""
+    left, top, width, height = located_geometry(located)
+    return Region(left + offset[0], top + offset[1], width, height).clipped(*screen)
+
+
+def to_screen(reading: Reading, dx: int, dy: int) -> Reading:
+    """A reading of a region picture, moved to screen coordinates."""
+    if dx == 0 and dy == 0:
+        return reading
+    controls = {name: (x + dx, y + dy) for name, (x, y) in reading.controls.items()}
+    return Reading(
+        skin=reading.skin,
+        geometry=reading.geometry.shifted(dx, dy),
+        board=reading.board,
+        mines_left=reading.mines_left,
+        status=reading.status,
+        unknown=reading.unknown,
+        controls=controls,
+    )
