@@ -122,12 +122,33 @@ def write_annotation(
     probabilities: Sequence[Sequence[float | None]] | None,
     region: Region,
 ) -> None:
-    """`--annotate DIR`: the advised position drawn as `position-NNNN.png`."""
-    from bot.advice import annotate
+    """`--annotate DIR`: the advised position drawn as `position-NNNN.png`, the
+    same drawing as `msbot replay --annotate` (`vision.annotate`)."""
+    from vision.annotate import Mark, annotate
 
     folder.mkdir(parents=True, exist_ok=True)
-    clicks = [(s.action, s.cell[0], s.cell[1], s.certain) for s in steps]
-    picture = annotate(image, reading, clicks, probabilities, (region.left, region.top))
+    marks = [
+        Mark(s.action, s.cell[0], s.cell[1], s.certain, _p_mine(probabilities, s.cell))
+        for s in steps
+    ]
+    title = f"dry run, position {position}: the advice (nothing was clicked)"
+    picture = annotate(
+        image,
+        reading,
+        probabilities,
+        marks,
+        offset=(region.left, region.top),
+        title=title,
+        crop=False,
+    )
     ok, png = cv2.imencode(".png", picture)
     if ok:
         write_atomic(folder / f"position-{position:04d}.png", png.tobytes())
+
+
+def _p_mine(
+    probabilities: Sequence[Sequence[float | None]] | None, cell: tuple[int, int]
+) -> float | None:
+    if probabilities is None:
+        return None
+    return probabilities[cell[0]][cell[1]]

@@ -268,6 +268,11 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
         assert " open cell (" in out.stdout and "at screen (" in out.stdout
         assert "the mouse was not touched" in out.stdout
         assert (tmp_path / "position-0001.png").stat().st_size > 1000
+        # The replay drawing: the window region enlarged under a legend panel.
+        from vision.image_io import load_image
+
+        picture = load_image(tmp_path / "position-0001.png")
+        assert picture.shape[1] >= 720 and (picture[:5] == 255).all()
         assert pointer(display) == before_pointer == (777, 666)
         after = screenshot(display.display)
         # Everything but the running clock is the same picture.
