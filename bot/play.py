@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.actuator import Actuator
+from bot.actuator import Action, Actuator
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import CtrlC, Interrupted
@@ -47,7 +47,7 @@ from bot.play_options import PlayOptions
 from bot.recorder import Recorder
 from bot.results import GameResult, Outcome, Session, board_complete
 from bot.solver import Analysis, analyse
-from bot.waiting import Pending, Waiter, mine_total
+from bot.waiting import Pending, Streak, Waiter, mine_total
 from bot.watching import watch_game
 from bot.window import GameWindow
 from vision.capture import Image, Region, Screen
@@ -86,9 +86,9 @@ class Player:
         self.last_analysis: Analysis | None = None
         #: Dry run: positions advised so far, over every game.
         self.positions = 0
-        #: Consecutive readings no mine placement fits.
-        self.inconsistent = 0
-        #: Resumes of paused games so far (a game that keeps pausing is stopped).
+        #: Consecutive readings no mine placement fits (a frame mid-redraw, or a misread).
+        self.inconsistent = Streak()
+        #: Resumes of this game's pauses (a game that keeps pausing is stopped).
         self.pauses = 0
         self.last_click = 0.0
         #: Dry run: write each advised position, annotated, into this folder.
@@ -196,7 +196,13 @@ class Player:
         current = self.current
         result = current if current is not None and current.game == number else None
         if result is None:
-            result = GameResult(number, "stopped", advised=self.options.dry_run)
+            # Stopped before it began (Ctrl+C while a restart shows): the board
+            # and its size are known all the same.
+            g = self.window.geometry
+            rows, cols = (g.rows, g.cols) if g is not None else (0, 0)
+            result = GameResult(
+                number, "stopped", rows=rows, cols=cols, advised=self.options.dry_run
+            )
         result.outcome = "stopped"
         result.message = message
         result.error = True
@@ -246,6 +252,7 @@ class Player:
             number, "stopped", rows=reading.geometry.rows, cols=reading.geometry.cols
         )
         self.current, self.started = result, None
+        self.pauses = 0
         pending = Pending(total=None)
         prev: Reading | None = None
         started: float | None = None
@@ -318,14 +325,18 @@ class Player:
         try:
             analysis = analyse(reading.board, total, rules.rule)
         except InconsistentBoardError as exc:
-            # Maybe a frame caught mid-redraw: read again a few times first.
-            self.inconsistent += 1
-            if self.inconsistent >= self.options.unreadable_frames:
+            # Maybe a frame caught mid-redraw: read again for a while first.
+            now = self.clock()
+            self.inconsistent.bump(now)
+            if self.inconsistent.over(
+                self.options.unreadable_frames, self.options.effect_timeout, now
+            ):
                 raise self.window.stop(
-                    f"the reading is inconsistent in {self.inconsistent} frames in a row: {exc}"
+                    f"the reading is inconsistent in {self.inconsistent.frames} frames in a row "
+                    f"({now - self.inconsistent.since:.1f} s): {exc}"
                 ) from None
             return None
-        self.inconsistent = 0
+        self.inconsistent.clear()
         self.last_analysis = analysis
         return plan_steps(
             reading.board, analysis, rules, flags=self.options.flags, chord=self.options.chord
@@ -354,9 +365,13 @@ class Player:
         self.last_click = time.monotonic()
         self.recorder.action(done.to_json(), game=game, frame=self.frame_name)
 
-    def count_retry(self) -> None:
-        """A click made again by `Waiter.retry` counts as an action."""
+    def count_retry(self, done: Action) -> None:
+        """A click made again by `Waiter.retry` is a click of this game like any
+        other: counted (`--max-actions`, the game's clicks) and recorded."""
         self.actions += 1
+        if self.current is not None and self.current.game == self.game:
+            self.current.clicks += 1
+        self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
 
     def handle_pause(self, reading: Reading, image: Image) -> None:
         """Resume a paused game the way the skin says: "focus" (put the pointer on

@@ -21,7 +21,12 @@ class PlayOptions:
     region: Region | None = None
     #: Seconds a click gets to show on screen before it is retried once.
     effect_timeout: float = 1.5
-    #: Consecutive frames a cell may stay unreadable (mid-redraw) before stopping.
+    #: Seconds more, after that retry, before a clone that shows no effect at
+    #: all is given up on: a busy machine or a clone that freezes for a moment
+    #: (a clone that draws something else stops the bot at once).
+    stall_timeout: float = 10.0
+    #: Consecutive frames, and at least `effect_timeout` seconds, a cell may
+    #: stay unreadable or a reading inconsistent (mid-redraw) before stopping.
     unreadable_frames: int = 8
     #: Seconds to wait for a new game after restarting.
     restart_timeout: float = 5.0

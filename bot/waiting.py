@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from bot.actuator import Actuator
+from bot.actuator import Action, Actuator
 from bot.board import FLAG, UNOPENED, Board, Cell
 from bot.consistency import (
     Problem,
@@ -57,11 +57,36 @@ class Pending:
         return missing_effects(board, self.opened, self.flagged)
 
 
+@dataclass
+class Streak:
+    """Consecutive bad frames (unreadable, inconsistent) and when the first came.
+
+    A clone stalled half way through a redraw shows the same half-drawn
+    picture in frame after frame, and an unchanged picture costs nothing to
+    "read" again (`GameWindow.grab_reading`), so a frame count alone runs out
+    in a few milliseconds. Giving up takes both many frames and some seconds.
+    """
+
+    frames: int = 0
+    since: float = 0.0
+
+    def bump(self, now: float) -> None:
+        if self.frames == 0:
+            self.since = now
+        self.frames += 1
+
+    def clear(self) -> None:
+        self.frames = 0
+
+    def over(self, frames: int, seconds: float, now: float) -> bool:
+        return self.frames >= frames and now - self.since >= seconds
+
+
 class Waiter:
     """Polls one `GameWindow` for the readings the play loop may act on.
 
-    `on_pause(reading, image)` resumes a paused game (or raises); `on_retry()`
-    is told of each click made again, so the loop can count it.
+    `on_pause(reading, image)` resumes a paused game (or raises); `on_retry`
+    is told of each click made again, so the loop counts and records it.
     """
 
     def __init__(
@@ -71,7 +96,7 @@ class Waiter:
         options: PlayOptions,
         ctrl_c: CtrlC,
         on_pause: Callable[[Reading, Image], None],
-        on_retry: Callable[[], None],
+        on_retry: Callable[[Action], None],
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.window = window
@@ -84,18 +109,23 @@ class Waiter:
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
-        window = self.window
-        unreadable = 0
+        window, options = self.window, self.options
+        unreadable = Streak()
+        #: Readings that contradict the last one or the clicks: a frame caught
+        #: mid-redraw, unless it lasts.
+        contradicted = Streak()
         refitted = False
         bad: list[Problem] = []
-        deadline = self.clock() + self.options.effect_timeout
+        deadline = self.clock() + options.effect_timeout
         retried = False
+        #: After the retry: when a clone that still shows nothing is given up on.
+        stalled_at = 0.0
         while True:
             self.ctrl_c.check()
             image, reading = window.grab_reading()
             if reading.status == "paused":
                 self.on_pause(reading, image)
-                deadline = self.clock() + self.options.effect_timeout
+                deadline = self.clock() + options.effect_timeout
                 continue
             if reading.status in ("won", "lost"):
                 # The game is over: nothing will be done on this reading. Wait a
@@ -106,23 +136,24 @@ class Waiter:
                 time.sleep(0.01)
                 continue
             if not reading.certain:
-                unreadable += 1
-                if unreadable >= self.options.unreadable_frames and not refitted:
-                    refitted = True
-                    if self.refit():
-                        unreadable = 0
-                        continue
-                if unreadable >= self.options.unreadable_frames:
+                unreadable.bump(self.clock())
+                if unreadable.over(options.unreadable_frames, options.effect_timeout, self.clock()):
+                    if not refitted:
+                        refitted = True
+                        if self.refit():
+                            unreadable.clear()
+                            continue
                     cells = ", ".join(f"({u.row}, {u.col})" for u in reading.unknown[:5])
                     raise window.stop(
                         window.with_cause(
-                            f"cells unreadable for {unreadable} consecutive frames: {cells}"
+                            f"cells unreadable for {unreadable.frames} consecutive frames "
+                            f"({self.clock() - unreadable.since:.1f} s): {cells}"
                         ),
                         image,
                     )
                 time.sleep(0.003)
                 continue
-            unreadable = 0
+            unreadable.clear()
             bad = self.problems(prev, reading, pending)
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
@@ -134,19 +165,35 @@ class Waiter:
                 and looks_like_new_game(prev.board, reading.board)
             ):
                 return image, reading  # the person started another game (see watch_game)
-            if self.clock() > deadline:
-                if bad:
-                    text = "; ".join(str(p) for p in bad[:4])
+            now = self.clock()
+            if bad:
+                contradicted.bump(now)
+            else:
+                contradicted.clear()
+            if contradicted.over(1, options.effect_timeout, now):
+                text = "; ".join(str(p) for p in bad[:4])
+                raise window.stop(
+                    window.with_cause(f"the reading contradicts itself or the last one: {text}"),
+                    image,
+                )
+            if not bad and now > deadline:
+                cells = ", ".join(str(c) for c in late[:5])
+                if options.dry_run:
+                    raise window.stop(f"clicks had no visible effect: {cells}", image)
+                if not retried:
+                    retried = True
+                    self.retry(pending, reading.board)
+                    stalled_at = self.clock() + options.stall_timeout
+                elif now > stalled_at:
+                    waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(
-                        f"the reading contradicts itself or the last one: {text}", image
+                        window.with_cause(
+                            f"clicks had no visible effect after a retry and {waited:.0f} s "
+                            f"(the game froze or ignores clicks?): {cells}"
+                        ),
+                        image,
                     )
-                if retried or self.options.dry_run:
-                    cells = ", ".join(str(c) for c in late[:5])
-                    raise window.stop(f"clicks had no visible effect after a retry: {cells}", image)
-                retried = True
-                self.retry(pending, reading.board)
-                deadline = self.clock() + self.options.effect_timeout
-            time.sleep(0.001)
+            time.sleep(0.001 if not retried else 0.01)
 
     def refit(self) -> bool:
         """A fresh grid fit of the same board (see `GameWindow.refit`); clicks
@@ -177,8 +224,7 @@ class Waiter:
         """Click again the cells that did not react (a lost click, not a double flag)."""
         for cell in pending.opened:
             if board[cell] in UNOPENED:
-                self.actuator.open(*cell, "retry: no effect")
-                self.on_retry()
+                self.on_retry(self.actuator.open(*cell, "retry: no effect"))
 
     def wait_for_end(self, pending: Pending, reading: Reading, timeout: float = 1.0) -> bool:
         """Poll until the status leaves "playing"; False if it never does."""
@@ -210,6 +256,7 @@ class Waiter:
         hidden = final.board == Board.covered(final.geometry.rows, final.geometry.cols)
         deadline = self.clock() + timeout
         while True:
+            self.ctrl_c.check()  # a watcher may wait here for minutes
             image, reading = self.window.grab_reading()
             if reading.certain and (
                 (reading.status == "playing" and (hidden or reading.board != final.board))
@@ -232,6 +279,7 @@ class Waiter:
             return final.controls
         deadline = self.clock() + self.options.restart_timeout
         while True:
+            self.ctrl_c.check()
             _, reading = self.window.grab_reading()
             if name in reading.controls or self.clock() > deadline:
                 return reading.controls

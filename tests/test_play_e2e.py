@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -472,3 +473,84 @@ def test_a_paused_gnome_mines_is_named_in_a_dry_run_and_resumed_when_playing(
         # --max-actions counts every action: the Resume click, then one cell.
         resumed = play(display.display, "--max-actions", "2")
         assert resumed.code == 0 and resumed.summary["clicks"] == 1, resumed.stderr
+
+
+@contextmanager
+def bot_running(display: VirtualDisplay, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """`msbot ARGS...` started in the background on `display`; killed (by its
+    PID) if it is still running when the block ends, even on failure."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", *args],
+        env=dict(os.environ, DISPLAY=display.display),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
+def wait_for(done: Any, proc: subprocess.Popen[str], timeout: float = 30) -> None:
+    """Poll `done()` until it is true, the process ends, or `timeout` passes."""
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline and not done():
+        time.sleep(0.02)
+
+
+def test_ctrl_c_while_a_watcher_waits_for_the_next_game_stops_at_once(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """A dry run with --games on a finished game waits for the person's next
+    game and says "Ctrl+C to stop": one Ctrl+C must stop it there, cleanly."""
+    folder = tmp_path / "rec"
+    meta = folder / "meta.json"
+    with launch_clone("xdemineur", "beginner", display):
+        first = play(display.display, "--games", "1")
+        assert first.code == 0, first.stderr
+        args = ["play", "--dry-run", "--games", "2", "--record", str(folder)]
+        with bot_running(display, *args) as proc:
+            # Once the board is located, the watcher waits for a new game.
+            wait_for(lambda: meta.exists() and "skin" in json.loads(meta.read_text()), proc)
+            time.sleep(0.5)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130, err
+    assert "Ctrl+C to stop" in out and "Traceback" not in err
+    recorded = json.loads(meta.read_text())
+    assert recorded["complete"] is True
+    assert recorded["summary"]["stopped"] == "interrupted by Ctrl+C"
+
+
+def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """The clone is stopped (SIGSTOP) for 4 s mid-game, as a busy machine may
+    stall it: its window keeps the old picture and the clicks queue up. The bot
+    retries once, waits, and plays on when the clone comes back; the retried
+    clicks are in the recording and the game's figures."""
+    folder = tmp_path / "rec"
+    with launch_clone("xdemineur", "intermediate", display) as clone:
+        args = ["play", "--json", "--games", "1", "--delay", "30", "--record", str(folder)]
+        with bot_running(display, *args) as proc:
+            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 2, proc)
+            assert proc.poll() is None, "the game ended before the clone could be frozen"
+            os.kill(clone.pid, signal.SIGSTOP)
+            try:
+                time.sleep(4)
+            finally:
+                os.kill(clone.pid, signal.SIGCONT)
+            out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    assert [g["outcome"] in ("won", "lost") for g in games] == [True], games
+    check_recording(folder, 1)
+    assert {g["game"]: g["clicks"] for g in games} == clicks_recorded(folder)
+    # The frozen clone showed nothing for 4 s: the bot clicked again once, then waited.
+    retries = [a for a in read_jsonl(folder / "actions.jsonl") if a["why"].startswith("retry")]
+    assert retries and all(a["kind"] == "open" for a in retries)
+    assert games[0]["seconds"] > 4

@@ -11,6 +11,7 @@ from bot.errors import PlayError
 from bot.planning import plan_chords
 from bot.results import GameResult, Session, board_complete
 from bot.skinplay import located_geometry, play_rules
+from bot.waiting import Streak
 from vision.geometry import Geometry
 from vision.reading import Reading
 from vision.skin import Glyphs, PlaySpec
@@ -123,3 +124,16 @@ def test_a_dry_run_advises_actions_it_does_not_count_as_clicks() -> None:
     s = session.summary()
     assert (s["games"], s["wins"], s["clicks"], s["advised_actions"]) == (1, 1, 4, 12)
     assert "12 actions advised" in session.summary_line()
+
+
+def test_a_streak_of_bad_frames_needs_both_frames_and_seconds_to_give_up() -> None:
+    """A clone stalled mid-redraw shows one half-drawn picture in frame after
+    frame (each costs nothing to read again): many frames alone are not enough."""
+    streak = Streak()
+    for i in range(100):
+        streak.bump(10.0 + i * 0.001)  # 100 frames in 0.1 s
+    assert not streak.over(8, 1.5, 10.1)
+    assert streak.over(8, 1.5, 11.6)
+    streak.clear()
+    streak.bump(20.0)
+    assert streak.since == 20.0 and not streak.over(8, 1.5, 30.0)  # one frame only
