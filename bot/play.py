@@ -231,11 +231,13 @@ class Player:
         # Twice at most: a click that reaches the clone while a window it is
         # closing still holds the input (GNOME Mines' scores after Escape) is lost.
         for attempt in (1, 2):
+            # Never a blind click where the board was: it must still be there.
+            now = self.waiter.still_there(self.options.restart_timeout / 2)
             for step in restart:
                 if step.startswith("key:"):
                     done = self.actuator.press_key(step[4:], "restart")
                 else:
-                    controls = self.waiter.find_control(step, final)
+                    controls = self.waiter.find_control(step, now)
                     self.actuator.bind(final.geometry, controls)
                     done = self.actuator.click_control(step, "restart")
                 self.actions += 1

@@ -273,6 +273,27 @@ class Waiter:
                 )
             time.sleep(0.005)
 
+    def still_there(self, timeout: float) -> Reading:
+        """A trustworthy reading of the board where it was, before a click on one
+        of its controls (the restart face or button).
+
+        A control's point comes from an earlier picture: a window closed or
+        covered since then would take the click elsewhere on the desktop. A
+        clone flashing its board (sgt-mines on a win) gets `timeout` seconds.
+        """
+        deadline = self.clock() + timeout
+        while True:
+            self.ctrl_c.check()
+            image, reading = self.window.grab_reading()
+            if reading.certain:
+                return reading
+            if self.clock() > deadline:
+                raise self.window.stop(
+                    self.window.with_cause("the board can no longer be read to restart the game"),
+                    image,
+                )
+            time.sleep(0.01)
+
     def find_control(self, name: str, final: Reading) -> Mapping[str, tuple[int, int]]:
         """The controls of the screen as it is now, once `name` is among them."""
         if name in final.controls:

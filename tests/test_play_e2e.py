@@ -554,3 +554,27 @@ def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
     retries = [a for a in read_jsonl(folder / "actions.jsonl") if a["why"].startswith("retry")]
     assert retries and all(a["kind"] == "open" for a in retries)
     assert games[0]["seconds"] > 4
+
+
+def test_a_window_closed_while_its_game_restarts_gets_no_second_blind_click(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """The clone is frozen, so the bot's restart click goes unanswered, then
+    killed while the bot waits for the new game. Its second try must not click
+    where the face was (on a desktop: whatever window is there now): it stops
+    and says the board vanished."""
+    folder = tmp_path / "rec"
+    with launch_clone("xdemineur", "beginner", display) as clone:
+        first = play(display.display, "--games", "1")  # a finished game on screen
+        assert first.code == 0, first.stderr
+        subprocess.run(["xdotool", "mousemove", "3", "3"], env=display.env, check=True)
+        os.kill(clone.pid, signal.SIGSTOP)
+        with bot_running(display, "play", "--json", "--record", str(folder)) as proc:
+            wait_for(lambda: pointer(display) != (3, 3), proc)  # the restart click
+            assert proc.poll() is None, "the bot ended before its restart click"
+            os.kill(clone.pid, signal.SIGKILL)
+            _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2, err
+    assert err.startswith("msbot play: error: the board vanished from the screen"), err
+    restarts = [a for a in read_jsonl(folder / "actions.jsonl") if a["why"] == "restart"]
+    assert len(restarts) == 1, restarts
