@@ -105,9 +105,13 @@ class Count:
             nxt = tuple(index[k] for k in open_at[i + 1])
             self.steps.append((starts, tuple(touching), nxt))
         self.forward: list[dict[tuple[int, ...], list[int]]] = [{(): [1]}]
+        # spans[i][state]: the feasible mine counts (lo, hi) of step i's group from that state,
+        # computed once here and read again by the backward pass (`marginals`).
+        self.spans: list[dict[tuple[int, ...], tuple[int, int]]] = []
         work = 0
         for i in range(n):
             table: dict[tuple[int, ...], list[int]] = {}
+            span: dict[tuple[int, ...], tuple[int, int]] = {}
             size = sizes[i]
             starts, touch, nxt = self.steps[i]
             for state, poly in self.forward[i].items():
@@ -117,6 +121,7 @@ class Count:
                     r = rem[slot]
                     hi = min(hi, r)
                     lo = max(lo, r - cap_after)
+                span[state] = (lo, hi)
                 for x in range(lo, hi + 1):
                     work += 1
                     moved = rem.copy()
@@ -133,6 +138,7 @@ class Count:
             if work > budget:
                 raise TooBig(f"{work} DP transitions after {i + 1} of {n} groups")
             self.forward.append(table)
+            self.spans.append(span)
         self.work = work
         final = self.forward[n].get((), [0])
         while len(final) > 1 and final[-1] == 0:
@@ -150,15 +156,12 @@ class Count:
         for i in range(n - 1, -1, -1):
             size = self.sizes[i]
             starts, touch, nxt = self.steps[i]
+            span = self.spans[i]
             table: dict[tuple[int, ...], list[int]] = {}
             numerator = 0
             for state, poly in self.forward[i].items():
                 rem = list(state + starts)
-                lo, hi = 0, size
-                for slot, cap_after in touch:
-                    r = rem[slot]
-                    hi = min(hi, r)
-                    lo = max(lo, r - cap_after)
+                lo, hi = span[state]
                 vec = [0] * len(poly)
                 for x in range(lo, hi + 1):
                     moved = rem.copy()
