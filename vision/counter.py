@@ -12,7 +12,7 @@ import re
 import numpy as np
 
 from vision.geometry import Geometry
-from vision.glyphs import read_text
+from vision.glyphs import GlyphMemo, read_text
 from vision.skin import Skin
 
 
@@ -31,9 +31,14 @@ def parse_counter(text: str, fmt: str) -> int | None:
     return None
 
 
-def read_counter(image: np.ndarray, skin: Skin, geo: Geometry) -> int | None:
-    """Mines left per the counter, or None when the skin has none or it is not shown."""
+def read_counter(
+    image: np.ndarray, skin: Skin, geo: Geometry, memo: GlyphMemo | None = None
+) -> int | None:
+    """Mines left per the counter, or None when the skin has none or it is not shown.
+
+    `memo`: see `vision.glyphs.GlyphMemo`.
+    """
     if skin.counter is None:
         return None
-    text, _ = read_text(image, skin.counter, geo)
+    text, _ = read_text(image, skin.counter, geo, memo)
     return parse_counter(text, str(skin.counter.extra.get("format", "left")))

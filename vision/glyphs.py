@@ -10,6 +10,7 @@ normalised correlation (a 7-segment "8" is mostly flat black).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -88,12 +89,54 @@ def crop_region(image: np.ndarray, region: Region, geo: Geometry) -> RegionCrop 
     The one place where skin regions are cut out of a picture, so that a region
     partly or wholly outside the image is "not visible" rather than an error.
     """
+    seen = _visible(image, region, geo)
+    if seen is None:
+        return None
+    colour, x0, y0, cut = seen
+    return RegionCrop(_grey(colour), x0, y0, cut)
+
+
+def _visible(
+    image: np.ndarray, region: Region, geo: Geometry
+) -> tuple[np.ndarray, int, int, tuple[bool, bool, bool, bool]] | None:
+    """The on-image part of `region` (a view, not grey yet), its corner and cut sides."""
     box = _box(region, geo)
     x0, y0, x1, y1 = _clip(box, image.shape)
     if x1 <= x0 or y1 <= y0:
         return None
     cut = (box[0] < x0, box[1] < y0, box[2] > x1, box[3] > y1)
-    return RegionCrop(_grey(image[y0:y1, x0:x1]), x0, y0, cut)
+    return image[y0:y1, x0:x1], x0, y0, cut
+
+
+class GlyphMemo:
+    """The last result of each search, reused while its region shows the same pixels.
+
+    Matching glyphs costs milliseconds on large regions (GNOME Mines' status
+    band, its counter beside the clock), and between two reads of a game these
+    regions rarely change. A result is reused only when every pixel of the
+    region, at the same place, is what it was: the answer is then the same by
+    construction. Owned by one reader (`vision.reader.BoardReader`); not shared.
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[int, str], tuple[Glyphs, int, int, np.ndarray, object]] = {}
+
+    def get(self, glyphs: Glyphs, what: str, pixels: np.ndarray, x0: int, y0: int) -> object:
+        """The stored result for this search on these pixels, or None."""
+        entry = self._last.get((id(glyphs), what))
+        if entry is None:
+            return None
+        owner, ex, ey, seen, result = entry
+        if owner is not glyphs or (ex, ey) != (x0, y0) or seen.shape != pixels.shape:
+            return None
+        if cv2.norm(seen, pixels, cv2.NORM_INF) != 0:
+            return None
+        return result
+
+    def put(
+        self, glyphs: Glyphs, what: str, pixels: np.ndarray, x0: int, y0: int, result: object
+    ) -> None:
+        self._last[(id(glyphs), what)] = (glyphs, x0, y0, pixels.copy(), result)
 
 
 def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
@@ -112,16 +155,25 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
-def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
+def best_hit(
+    image: np.ndarray, glyphs: Glyphs, geo: Geometry, memo: GlyphMemo | None = None
+) -> Hit | None:
     """The single best-matching image of any key, if under the threshold.
 
     Only images wholly inside the picture can match: a face or message cut
-    off by the picture's edge is not found (None), never guessed.
+    off by the picture's edge is not found (None), never guessed. With `memo`,
+    a region whose pixels have not changed since the last search gives the
+    last answer without matching again.
     """
-    region = crop_region(image, glyphs.region, geo)
-    if region is None:
+    seen = _visible(image, glyphs.region, geo)
+    if seen is None:
         return None
-    crop, x0, y0 = region.grey, region.x0, region.y0
+    colour, x0, y0, _ = seen
+    if memo is not None:
+        cached = memo.get(glyphs, "best", colour, x0, y0)
+        if cached is not None:
+            return cached if isinstance(cached, Hit) else None
+    crop = _grey(colour)
     best: Hit | None = None
     for key, templates in glyphs.grey.items():
         for template in templates:
@@ -133,10 +185,14 @@ def best_hit(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> Hit | None:
             if score <= glyphs.threshold and (best is None or score < best.score):
                 th, tw = template.shape[:2]
                 best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
+    if memo is not None:
+        memo.put(glyphs, "best", colour, x0, y0, best if best is not None else False)
     return best
 
 
-def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, list[Hit]]:
+def read_text(
+    image: np.ndarray, glyphs: Glyphs, geo: Geometry, memo: GlyphMemo | None = None
+) -> tuple[str, list[Hit]]:
     """The characters found in the region, left to right (greedy non-overlapping).
 
     A gap wider than a glyph becomes a space, so separate numbers on one line
@@ -146,10 +202,24 @@ def read_text(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[str, li
     Text the picture cuts off (a glyph within a glyph's width of a side where
     the region runs off the image) reads as nothing: "3/1" of a cut "3/10"
     would be a confident misread.
+
+    With `memo`, unchanged pixels give the last answer (see `GlyphMemo`).
     """
-    region = crop_region(image, glyphs.region, geo)
-    if region is None:
+    seen = _visible(image, glyphs.region, geo)
+    if seen is None:
         return "", []
+    if memo is not None:
+        cached = memo.get(glyphs, "text", seen[0], seen[1], seen[2])
+        if cached is not None:
+            text, hits = cast(tuple[str, list[Hit]], cached)
+            return text, list(hits)
+    found = _read_text(RegionCrop(_grey(seen[0]), seen[1], seen[2], seen[3]), glyphs)
+    if memo is not None:
+        memo.put(glyphs, "text", seen[0], seen[1], seen[2], (found[0], list(found[1])))
+    return found
+
+
+def _read_text(region: RegionCrop, glyphs: Glyphs) -> tuple[str, list[Hit]]:
     crop, x0, y0 = region.grey, region.x0, region.y0
     hits: list[Hit] = []
     for key, templates in glyphs.grey.items():

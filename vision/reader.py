@@ -21,9 +21,10 @@ from bot.errors import InconsistentBoardError, VisionError
 from vision.classify import TileBank, classify, make_bank, rescue
 from vision.counter import read_counter
 from vision.geometry import Geometry
-from vision.glyphs import best_hit
+from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
+from vision.sampling import CellSampler, is_scaled, make_sampler
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
 
@@ -34,6 +35,19 @@ class BoardReader:
     def __init__(self, skins: Sequence[Skin] | None = None) -> None:
         self.skins = list(skins) if skins is not None else load_skins()
         self.banks: list[TileBank] = [make_bank(s) for s in self.skins]
+        #: What repeated reads of one board reuse: the cell sampler of the last
+        #: scaled grid, and the last glyph search per region (reused only while
+        #: the region's pixels are unchanged, so every answer stays the same).
+        self._sampler: CellSampler | None = None
+        self.memo = GlyphMemo()
+
+    def _sampler_for(self, located: Located) -> CellSampler | None:
+        geo, nudge, skin = located.geometry, located.nudge, located.skin
+        if not is_scaled(geo, nudge):
+            return None
+        if self._sampler is None or not self._sampler.fits(geo, nudge, skin.inset, skin.patch):
+            self._sampler = make_sampler(geo, nudge, skin.inset, skin.patch)
+        return self._sampler
 
     @classmethod
     def for_skin(cls, name: str | None) -> BoardReader:
@@ -53,13 +67,13 @@ class BoardReader:
         looked for in a small region the skin names (GNOME Mines: the board's
         middle).
         """
-        skin, geo = located.skin, located.geometry
-        scores = classify(image, geo, located.bank, located.nudge)
+        skin, geo, memo = located.skin, located.geometry, self.memo
+        scores = classify(image, geo, located.bank, located.nudge, self._sampler_for(located))
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)
-        if is_paused(image, skin, geo):
-            controls, _ = find_controls(image, skin, geo, buttons=True)
+        if is_paused(image, skin, geo, memo):
+            controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
             return Reading(
                 skin.name, geo, Board.covered(geo.rows, geo.cols), None, "paused", (), controls
             )
@@ -75,19 +89,19 @@ class BoardReader:
             )
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )
-        controls, face = find_controls(image, skin, geo, buttons=False)
-        status = read_status(image, skin, geo, board, face)
-        if status != "playing" and hides_board(image, skin, geo):
+        controls, face = find_controls(image, skin, geo, buttons=False, memo=memo)
+        status = read_status(image, skin, geo, board, face, memo)
+        if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.
             return Reading(skin.name, geo, Board.covered(geo.rows, geo.cols), None, status)
         if status != "playing" and skin.buttons:
-            controls, _ = find_controls(image, skin, geo, buttons=True)
+            controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
         return Reading(
             skin.name,
             geo,
             board,
-            read_counter(image, skin, geo),
+            read_counter(image, skin, geo, memo),
             status,
             unknown,
             controls,
@@ -97,14 +111,16 @@ class BoardReader:
         return self.read(image, self.locate(image))
 
 
-def hides_board(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
+def hides_board(
+    image: np.ndarray, skin: Skin, geo: Geometry, memo: GlyphMemo | None = None
+) -> bool:
     """Whether the skin's status text on screen is one drawn over the board
     (manifest: `status_texts.hides_board`)."""
     texts = skin.status_texts
     return (
         texts is not None
         and bool(texts.extra.get("hides_board"))
-        and best_hit(image, texts, geo) is not None
+        and best_hit(image, texts, geo, memo) is not None
     )
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from bot.board import Board
 from bot.errors import InconsistentBoardError
 from vision.geometry import Geometry
-from vision.glyphs import Hit, best_hit, region_on_image
+from vision.glyphs import GlyphMemo, Hit, best_hit, region_on_image
 from vision.reading import Status
 from vision.skin import Skin
 
@@ -30,42 +30,52 @@ STATUSES = ("playing", "won", "lost", "paused")
 
 
 def find_controls(
-    image: np.ndarray, skin: Skin, geo: Geometry, buttons: bool = True
+    image: np.ndarray,
+    skin: Skin,
+    geo: Geometry,
+    buttons: bool = True,
+    memo: GlyphMemo | None = None,
 ) -> tuple[dict[str, tuple[int, int]], Hit | None]:
     """Screen points of the skin's controls ("restart": face or button), and the face.
 
     `buttons=False` skips the buttons (the face alone also gives the status).
+    `memo` (here and below): see `vision.glyphs.GlyphMemo`.
     """
     controls: dict[str, tuple[int, int]] = {}
     face = None
     if skin.faces is not None:
-        face = best_hit(image, skin.faces, geo)
+        face = best_hit(image, skin.faces, geo, memo)
         if face is not None:
             controls["restart"] = (face.x, face.y)
     for name, glyphs in skin.buttons.items() if buttons else ():
-        hit = best_hit(image, glyphs, geo)
+        hit = best_hit(image, glyphs, geo, memo)
         if hit is not None:
             controls[name] = (hit.x, hit.y)
     return controls, face
 
 
-def is_paused(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
-    return skin.paused is not None and best_hit(image, skin.paused, geo) is not None
+def is_paused(image: np.ndarray, skin: Skin, geo: Geometry, memo: GlyphMemo | None = None) -> bool:
+    return skin.paused is not None and best_hit(image, skin.paused, geo, memo) is not None
 
 
 def read_status(
-    image: np.ndarray, skin: Skin, geo: Geometry, board: Board, face: Hit | None = None
+    image: np.ndarray,
+    skin: Skin,
+    geo: Geometry,
+    board: Board,
+    face: Hit | None = None,
+    memo: GlyphMemo | None = None,
 ) -> Status:
     """The game status from the screen (see the module docstring for the order).
 
     `face` is the face already found by `find_controls`, to match it only once.
     """
     if skin.faces is not None:
-        hit = face if face is not None else best_hit(image, skin.faces, geo)
+        hit = face if face is not None else best_hit(image, skin.faces, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
     if skin.status_texts is not None:
-        hit = best_hit(image, skin.status_texts, geo)
+        hit = best_hit(image, skin.status_texts, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
     if skin.lost_if_any and board.count(skin.lost_if_any):
