@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -57,3 +58,14 @@ class CtrlC:
         """Raise `Interrupted` once Ctrl+C was pressed (call between actions)."""
         if self.pressed:
             raise Interrupted("interrupted by Ctrl+C")
+
+    def sleep(self, seconds: float) -> None:
+        """Wait `seconds`, but raise `Interrupted` within a few hundredths of a
+        second of a Ctrl+C: a long `--delay` must not end in one more click."""
+        deadline = time.monotonic() + seconds
+        while True:
+            self.check()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(left, 0.02))

@@ -351,7 +351,7 @@ class Player:
         rules = self.window.rules
         assert rules is not None
         if self.options.delay > 0:
-            time.sleep(self.options.delay)
+            self.ctrl_c.sleep(self.options.delay)
         elif rules.click_gap > 0 and not self.options.dry_run:
             wait = self.last_click + rules.click_gap - time.monotonic()
             if wait > 0:

@@ -578,3 +578,26 @@ def test_a_window_closed_while_its_game_restarts_gets_no_second_blind_click(
     assert err.startswith("msbot play: error: the board vanished from the screen"), err
     restarts = [a for a in read_jsonl(folder / "actions.jsonl") if a["why"] == "restart"]
     assert len(restarts) == 1, restarts
+
+
+def test_ctrl_c_during_a_long_delay_stops_without_the_click_it_was_waiting_for(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """`--delay` pauses before every click; a Ctrl+C in that pause must stop the
+    bot there, not after one more click."""
+    folder = tmp_path / "rec"
+    meta = folder / "meta.json"
+    with launch_clone("xdemineur", "beginner", display):
+        subprocess.run(["xdotool", "mousemove", "3", "3"], env=display.env, check=True)
+        args = ["play", "--json", "--delay", "6000", "--record", str(folder)]
+        with bot_running(display, *args) as proc:
+            # Located: the bot now waits 6 s before its first click.
+            wait_for(lambda: meta.exists() and "skin" in json.loads(meta.read_text()), proc)
+            time.sleep(1)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+        assert pointer(display) == (3, 3)
+    assert proc.returncode == 130, err
+    games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
+    assert [(g["outcome"], g["clicks"]) for g in games] == [("stopped", 0)]
+    assert clicks_recorded(folder) == {}
