@@ -100,12 +100,6 @@ def test_counter_found_from_mines_minus_flags(clone: str, tmp_path: Path) -> Non
     assert (load_skin(out).counter is None) == (len(learned.counter.digits) < 10)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug, issue 6: since cells of fractional-pitch skins are cut on their own "
-    "edges (vision/classify.py, for GNOME expert play), clustering merges two GNOME mine "
-    "tiles with a 2 and the exploded mine with a 5 on gnome-mines-dense-3/0003.png",
-)
 def test_gnome_dense_boards_are_named_by_logic_not_by_colour() -> None:
     """F21: GNOME Mines draws its 8 on red (it was taken for the exploded mine, and the
     mines shown on the lost boards were named flags). The game went on after the red 8

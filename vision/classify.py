@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.colour import ColourTable, allowed_kinds, cell_colours
 from vision.geometry import Geometry
 from vision.sampling import CellSampler, is_scaled, make_sampler, sample_patches
 from vision.skin import Skin
@@ -44,6 +45,8 @@ class TileBank:
     #: For each template, the index of its character in `kinds`.
     kind_of: np.ndarray
     kinds: tuple[str, ...]
+    #: The skin's declared background colours, if any (`vision.colour`).
+    colours: ColourTable | None = None
 
 
 def shrink(tile: np.ndarray, inset: int = 0, patch: int = PATCH) -> np.ndarray:
@@ -69,7 +72,8 @@ def make_bank(skin: Skin) -> TileBank:
     matrix = np.stack(rows)
     kinds = tuple(dict.fromkeys(chars))
     kind_of = np.array([kinds.index(c) for c in chars])
-    return TileBank(skin, tuple(chars), matrix, (matrix**2).sum(axis=1), kind_of, kinds)
+    colours = ColourTable.build(kinds, skin.colours, skin.colour_tolerance)
+    return TileBank(skin, tuple(chars), matrix, (matrix**2).sum(axis=1), kind_of, kinds, colours)
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,16 @@ class CellScores:
 def _edges(start: float, pitch: float, count: int) -> np.ndarray:
     """The whole-pixel boundaries of `count` cells: count + 1 increasing ints."""
     return np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
+
+
+def _cell_bounds(
+    geo: Geometry, nudge: tuple[np.ndarray, np.ndarray] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Whole-pixel (left, right) per column and (top, bottom) per row, moved by `nudge`."""
+    xs = _edges(geo.left, geo.cell_w, geo.cols)
+    ys = _edges(geo.top, geo.cell_h, geo.rows)
+    dx, dy = nudge if nudge is not None else (0, 0)
+    return xs[:-1] + dx, xs[1:] + dx, ys[:-1] + dy, ys[1:] + dy
 
 
 def _shrink_cells(
@@ -137,12 +151,7 @@ def board_patches(
     """
     xs = _edges(geo.left, geo.cell_w, geo.cols)
     ys = _edges(geo.top, geo.cell_h, geo.rows)
-    if nudge is not None:
-        dx, dy = nudge
-        lo_x, hi_x = xs[:-1] + dx, xs[1:] + dx
-        lo_y, hi_y = ys[:-1] + dy, ys[1:] + dy
-    else:
-        lo_x, hi_x, lo_y, hi_y = xs[:-1], xs[1:], ys[:-1], ys[1:]
+    lo_x, hi_x, lo_y, hi_y = _cell_bounds(geo, nudge)
     x0, x1, y0, y1 = int(lo_x.min()), int(hi_x.max()), int(lo_y.min()), int(hi_y.max())
     height, width = image.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
@@ -162,8 +171,14 @@ def board_patches(
     return cells.reshape(geo.rows * geo.cols, -1).astype(np.float32)
 
 
-def _scores(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, ...]:
-    """(chars, best, margin, unsure) flat arrays for flat patches."""
+def _scores(
+    patches: np.ndarray, bank: TileBank, colours: np.ndarray | None = None
+) -> tuple[np.ndarray, ...]:
+    """(chars, best, margin, unsure) flat arrays for flat patches.
+
+    `colours` (`vision.colour.cell_colours` of the same cells) is needed when
+    the skin declares colours; kinds a cell's colour rules out never win.
+    """
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
     # every call, which costs ~7 ms on a loaded 2-core machine; this is ~0.2 ms.
@@ -175,6 +190,10 @@ def _scores(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, ...]:
     per_kind = np.full((len(patches), n_kinds), np.inf, dtype=np.float32)
     for k in range(n_kinds):
         per_kind[:, k] = dist[:, bank.kind_of == k].min(axis=1)
+    unmatched = None
+    if bank.colours is not None and colours is not None:
+        allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds)
+        per_kind = np.where(allowed, per_kind, np.inf)
     order = np.argsort(per_kind, axis=1)
     idx = np.arange(len(patches))
     best = per_kind[idx, order[:, 0]]
@@ -182,7 +201,19 @@ def _scores(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, ...]:
     margin = second - best
     chars = np.asarray(bank.kinds)[order[:, 0]]
     skin = bank.skin
-    unsure = (best > skin.max_distance) | (margin < skin.min_margin)
+    ceiling: float | np.ndarray = skin.max_distance
+    if unmatched is not None:
+        assert bank.colours is not None
+        declared = bank.colours.declared
+        # No declared colour: never a kind that declares one. A colour only
+        # one kind has names the cell whatever its glyph's hinting at this
+        # scale; the glyph then only has to be roughly alike.
+        unsure_colour = unmatched & declared[order[:, 0]]
+        named = ~unmatched & ((allowed & declared[None, :]).sum(axis=1) == 1)
+        ceiling = np.where(named & declared[order[:, 0]], skin.colour_max_distance, ceiling)
+    unsure = (best > ceiling) | (margin < skin.min_margin)
+    if unmatched is not None:
+        unsure |= unsure_colour
     return chars, best, margin, unsure
 
 
@@ -208,7 +239,17 @@ def classify(
         patches = sample_patches(image, sampler)
     if patches is None:
         return None
-    chars, best, margin, unsure = _scores(patches, bank)
+    colours = None
+    if bank.colours is not None:
+        x0, x1, y0, y1 = _cell_bounds(geo, nudge)
+        colours = cell_colours(
+            image,
+            np.tile(x0, geo.rows),
+            np.tile(x1, geo.rows),
+            np.repeat(y0, geo.cols),
+            np.repeat(y1, geo.cols),
+        )
+    chars, best, margin, unsure = _scores(patches, bank, colours)
     shape = (geo.rows, geo.cols)
     return CellScores(
         chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
@@ -309,7 +350,13 @@ def rescue(
     ok = ~np.isnan(patches[:, 0])
     if not ok.any():
         return scores
-    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank)
+    colours = None
+    if bank.colours is not None:  # a cell's colour, whatever the shift of its glyph
+        x0, x1, y0, y1 = _cell_bounds(geo, nudge)
+        col, row = cells[:, 1], cells[:, 0]
+        seen = cell_colours(image, x0[col], x1[col], y0[row], y1[row])
+        colours = np.repeat(seen, len(shifts), axis=0)
+    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank, colours)
     best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
     pick = best.argmin(axis=1)
     found = np.isfinite(best[np.arange(len(cells)), pick])

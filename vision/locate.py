@@ -191,12 +191,22 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         if final is None:
             continue
         cand = _Candidate(lattice, bank, geo_b, final)
-        if cand.unsure_share > MAX_UNSURE:
+        if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(final):
             continue
         key = (cand.unsure_share, cand.scores.mean_best)
         if best is None or key < (best.unsure_share, best.scores.mean_best):
             best = cand
     return best
+
+
+#: Cells that may hide or show a mine. A board with none of them would be a
+#: game without mines: no clone deals one, but a grid of flat raised tiles
+#: of another clone (sgt-mines' covered tiles) reads as GNOME Mines' open 0s.
+_MINE_ROOM = list(".F?*!X")
+
+
+def _has_mines_somewhere(scores: CellScores) -> bool:
+    return bool(np.isin(scores.chars, _MINE_ROOM).any())
 
 
 def _inside(part: Geometry, board: Geometry) -> bool:

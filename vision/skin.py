@@ -22,6 +22,12 @@ Manifest fields (all paths relative to the skin folder):
                     tiles (default max_distance / 3; 0 = never grow)
     max_distance    worst mean squared difference (per channel value) still
                     accepted for a cell; min_margin: least gap to the second-best kind
+    colours         {char: ["#rrggbb", ...]}: flat background colours of kinds
+                    (GNOME Mines numbers); a cell not showing one of them is
+                    never read as that kind (see `vision.colour`)
+    colour_tolerance  per-channel difference still matching a colour (default 10)
+    colour_max_distance  worst distance accepted for a cell whose colour only one
+                    kind declares (default max_distance)
     counter         {region, glyphs: {char: png}, format: "left"|"marked/total",
                     threshold}: the mine counter; see `vision.glyphs`
     faces           {region, images: {status: [png]}, threshold}: a face button;
@@ -53,6 +59,7 @@ import numpy as np
 
 from bot.board import ALPHABET
 from bot.errors import VisionError
+from vision.colour import parse_colour
 from vision.image_io import load_image
 
 #: Built-in skins: `templates/` at the repository root.
@@ -131,6 +138,10 @@ class Skin:
     lost_if_any: str = "!"
     won_if_no_covered: bool = False
     manifest: Mapping[str, Any] = field(default_factory=dict)
+    #: Board character -> declared background colours (BGR); see `vision.colour`.
+    colours: Mapping[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
+    colour_tolerance: float = 10.0
+    colour_max_distance: float = 0.0
 
     def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
         lo, hi = self.pitch_range
@@ -207,6 +218,15 @@ def load_skin(folder: Path) -> Skin:
         for name, spec in raw.get("buttons", {}).items()
     }
     board_status = raw.get("board_status", {})
+    colours_raw = raw.get("colours", {})
+    if not isinstance(colours_raw, dict):
+        raise VisionError(f"{where}: colours must be {{char: ['#rrggbb', ...]}}")
+    colours: dict[str, tuple[tuple[int, int, int], ...]] = {}
+    for ch, values in colours_raw.items():
+        if ch not in tiles:
+            raise VisionError(f"{where}: colours[{ch!r}] names no tile kind")
+        values = [values] if isinstance(values, str) else values
+        colours[ch] = tuple(parse_colour(v, f"{where}: colours[{ch}]") for v in values)
 
     def opt(key: str, default_threshold: float) -> Glyphs | None:
         return (
@@ -232,6 +252,9 @@ def load_skin(folder: Path) -> Skin:
         lost_if_any=str(board_status.get("lost_if_any", "!")),
         won_if_no_covered=bool(board_status.get("won_if_no_covered", False)),
         manifest=raw,
+        colours=colours,
+        colour_tolerance=float(raw.get("colour_tolerance", 10.0)),
+        colour_max_distance=float(raw.get("colour_max_distance", raw.get("max_distance", 400.0))),
     )
 
 
