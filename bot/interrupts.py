@@ -1,11 +1,14 @@
-"""Ctrl+C during `msbot play`: honoured between two actions, never mid-click.
+"""Ctrl+C (SIGINT) and SIGTERM during `msbot play`: honoured between two
+actions, never mid-click.
 
-A real mouse is being driven: a KeyboardInterrupt raised in the middle of a
-press would leave a button held down and the recording cut mid-write. So the
-first Ctrl+C only sets a flag; the loop checks it between actions and while it
+A real mouse is being driven: an exception raised in the middle of a press
+would leave a button held down and the recording cut mid-write. So the first
+signal only sets a flag; the loop checks it between actions and while it
 waits, and stops as if `--max-actions` had been reached (the game cut short
-keeps its figures, the recording is closed complete). A second Ctrl+C is a
-person who really means it: it raises KeyboardInterrupt at once.
+keeps its figures, the summary is printed, the recording is closed complete).
+SIGTERM is what `timeout`, a service manager or `kill` send: a run stopped
+that way must end just as cleanly. A second Ctrl+C is a person who really
+means it: it raises KeyboardInterrupt at once.
 """
 
 from __future__ import annotations
@@ -18,25 +21,38 @@ from typing import Any
 
 from bot.errors import PlayError
 
+#: What the run's messages call each signal.
+_NAMES: dict[int, str] = {
+    signal.SIGINT: "interrupted by Ctrl+C",
+    signal.SIGTERM: "terminated (SIGTERM)",
+}
+
 
 class Interrupted(PlayError):
-    """Ctrl+C, honoured between two actions."""
+    """Ctrl+C or SIGTERM, honoured between two actions; `signum` says which."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(_NAMES.get(signum, f"stopped by signal {signum}"))
+        self.signum = signum
 
 
-class CtrlC:
-    """A context manager that catches SIGINT into `pressed` while it is active.
+class StopSignals:
+    """A context manager that catches SIGINT and SIGTERM into `received` while
+    it is active.
 
     Signal handlers can only be set from the main thread; elsewhere (a test
-    driving the loop from a thread) Ctrl+C keeps its default behaviour.
+    driving the loop from a thread) the signals keep their default behaviour.
     """
 
     def __init__(self) -> None:
-        self.pressed = False
-        self._previous: Any = None
+        #: The first signal received (0: none yet).
+        self.received = 0
+        self._previous: dict[int, Any] = {}
 
-    def __enter__(self) -> CtrlC:
+    def __enter__(self) -> StopSignals:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+            for signum in _NAMES:
+                self._previous[signum] = signal.signal(signum, self._handle)
         return self
 
     def __exit__(
@@ -45,23 +61,24 @@ class CtrlC:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
+        for signum, previous in self._previous.items():
+            if previous is not None:
+                signal.signal(signum, previous)
+        self._previous = {}
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.pressed:
+        if self.received and signum == signal.SIGINT:
             raise KeyboardInterrupt
-        self.pressed = True
+        self.received = self.received or signum
 
     def check(self) -> None:
-        """Raise `Interrupted` once Ctrl+C was pressed (call between actions)."""
-        if self.pressed:
-            raise Interrupted("interrupted by Ctrl+C")
+        """Raise `Interrupted` once a signal came (call between actions)."""
+        if self.received:
+            raise Interrupted(self.received)
 
     def sleep(self, seconds: float) -> None:
         """Wait `seconds`, but raise `Interrupted` within a few hundredths of a
-        second of a Ctrl+C: a long `--delay` must not end in one more click."""
+        second of a signal: a long `--delay` must not end in one more click."""
         deadline = time.monotonic() + seconds
         while True:
             self.check()

@@ -41,7 +41,7 @@ from typing import Any
 from bot.actuator import Action, Actuator
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.hidden_board import HiddenBoard
-from bot.interrupts import CtrlC, Interrupted
+from bot.interrupts import Interrupted, StopSignals
 from bot.planning import Step, plan_steps
 from bot.play_options import PlayOptions
 from bot.recorder import Recorder
@@ -73,9 +73,9 @@ class Player:
         self.say = say
         self.clock = clock
         self.window = GameWindow(screen, reader, self.recorder, options.region, say)
-        self.ctrl_c = CtrlC()
+        self.signals = StopSignals()
         self.waiter = Waiter(
-            self.window, actuator, options, self.ctrl_c, self.handle_pause, self.count_retry, clock
+            self.window, actuator, options, self.signals, self.handle_pause, self.count_retry, clock
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0
@@ -103,12 +103,12 @@ class Player:
     def run(self) -> Session:
         """Play (or watch) `options.games` games; always returns what was played.
 
-        Ctrl+C is honoured between two actions, never in the middle of a click
-        (a button must not stay pressed): the run stops as if `--max-actions`
-        had been reached, with the recording complete. A second Ctrl+C aborts
-        at once (see `bot.interrupts`).
+        Ctrl+C and SIGTERM are honoured between two actions, never in the
+        middle of a click (a button must not stay pressed): the run stops as if
+        `--max-actions` had been reached, with the recording complete. A second
+        Ctrl+C aborts at once (see `bot.interrupts`).
         """
-        with self.ctrl_c:
+        with self.signals:
             return self._run()
 
     def _run(self) -> Session:
@@ -146,7 +146,8 @@ class Player:
                     result = self.play_game(number, reading)
             except MsbotError as exc:  # PlayError, or a refused click, or a failed grab
                 session.stopped = str(exc)
-                session.interrupted = isinstance(exc, Interrupted)
+                if isinstance(exc, Interrupted):
+                    session.interrupted, session.signal = True, exc.signum
                 session.games.append(self.cut_short(number, str(exc)))
                 self.say(session.games[-1].line())
                 break
@@ -347,11 +348,11 @@ class Player:
     def act(self, step: Step, game: int) -> None:
         """Make one step (dry run: advise it), after the pause the user or the
         clone asks for; recorded with the frame it was based on."""
-        self.ctrl_c.check()
+        self.signals.check()
         rules = self.window.rules
         assert rules is not None
         if self.options.delay > 0:
-            self.ctrl_c.sleep(self.options.delay)
+            self.signals.sleep(self.options.delay)
         elif rules.click_gap > 0 and not self.options.dry_run:
             wait = self.last_click + rules.click_gap - time.monotonic()
             if wait > 0:

@@ -80,7 +80,9 @@ class Session:
     games: list[GameResult] = field(default_factory=list)
     skin: str = ""
     stopped: str = ""
+    #: Stopped by Ctrl+C or SIGTERM (`signal` says which), not by an error.
     interrupted: bool = False
+    signal: int = 0
 
     def summary(self) -> dict[str, Any]:
         played = [g for g in self.games if g.outcome in ("won", "lost")]

@@ -27,7 +27,7 @@ from bot.consistency import (
     number_problems,
     transition_problems,
 )
-from bot.interrupts import CtrlC
+from bot.interrupts import StopSignals
 from bot.planning import Step
 from bot.play_options import PlayOptions
 from bot.window import GameWindow
@@ -94,7 +94,7 @@ class Waiter:
         window: GameWindow,
         actuator: Actuator,
         options: PlayOptions,
-        ctrl_c: CtrlC,
+        signals: StopSignals,
         on_pause: Callable[[Reading, Image], None],
         on_retry: Callable[[Action], None],
         clock: Callable[[], float] = time.monotonic,
@@ -102,7 +102,7 @@ class Waiter:
         self.window = window
         self.actuator = actuator
         self.options = options
-        self.ctrl_c = ctrl_c
+        self.signals = signals
         self.on_pause = on_pause
         self.on_retry = on_retry
         self.clock = clock
@@ -121,7 +121,7 @@ class Waiter:
         #: After the retry: when a clone that still shows nothing is given up on.
         stalled_at = 0.0
         while True:
-            self.ctrl_c.check()
+            self.signals.check()
             image, reading = window.grab_reading()
             if reading.status == "paused":
                 self.on_pause(reading, image)
@@ -256,7 +256,7 @@ class Waiter:
         hidden = final.board == Board.covered(final.geometry.rows, final.geometry.cols)
         deadline = self.clock() + timeout
         while True:
-            self.ctrl_c.check()  # a watcher may wait here for minutes
+            self.signals.check()  # a watcher may wait here for minutes
             image, reading = self.window.grab_reading()
             if reading.certain and (
                 (reading.status == "playing" and (hidden or reading.board != final.board))
@@ -283,7 +283,7 @@ class Waiter:
         """
         deadline = self.clock() + timeout
         while True:
-            self.ctrl_c.check()
+            self.signals.check()
             image, reading = self.window.grab_reading()
             if reading.certain:
                 return reading
@@ -300,7 +300,7 @@ class Waiter:
             return final.controls
         deadline = self.clock() + self.options.restart_timeout
         while True:
-            self.ctrl_c.check()
+            self.signals.check()
             _, reading = self.window.grab_reading()
             if name in reading.controls or self.clock() > deadline:
                 return reading.controls

@@ -601,3 +601,22 @@ def test_ctrl_c_during_a_long_delay_stops_without_the_click_it_was_waiting_for(
     games = [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
     assert [(g["outcome"], g["clicks"]) for g in games] == [("stopped", 0)]
     assert clicks_recorded(folder) == {}
+
+
+def test_sigterm_stops_between_actions_like_ctrl_c(display: VirtualDisplay, tmp_path: Path) -> None:
+    """`timeout`, a service manager or `kill` send SIGTERM: the run must end as
+    cleanly as after Ctrl+C (summary, complete recording), with exit 143."""
+    folder = tmp_path / "rec"
+    with launch_clone("xdemineur", "beginner", display):
+        args = ["play", "--games", "500", "--delay", "20", "--record", str(folder)]
+        with bot_running(display, *args) as proc:
+            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 3, proc)
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, err
+    assert err.strip() == "msbot play: terminated"
+    assert "; stopped: terminated (SIGTERM)" in out
+    meta = json.loads((folder / "meta.json").read_text())
+    assert meta["complete"] is True and meta["summary"]["stopped"] == "terminated (SIGTERM)"
+    played = [g["game"] for g in meta["games"]]
+    assert {g["game"]: g["clicks"] for g in meta["games"]} == clicks_recorded(folder, played)

@@ -4,13 +4,16 @@ On a desktop with a clone open, `msbot play` alone finds the board and plays.
 Exit status: 0 when every game ended on screen (won or lost on a guess), 2
 when the run stopped (no board, unreadable or contradictory screen, ignored
 clicks: the message says which and where the frame was saved), 3 when a game
-was lost on a move the solver called certain (a bug, reported loudly).
+was lost on a move the solver called certain (a bug, reported loudly), 130
+after Ctrl+C and 143 after SIGTERM (both stop between two clicks, with the
+summary printed and the recording complete).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -132,8 +135,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 3
     if session.interrupted:
-        print("msbot play: interrupted", file=sys.stderr)
-        return 130
+        # The shell's convention: 128 + the signal (130 Ctrl+C, 143 SIGTERM).
+        terminated = session.signal == signal.SIGTERM
+        print(f"msbot play: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 128 + (session.signal or signal.SIGINT)
     if session.stopped:
         print(f"msbot play: error: {session.stopped}", file=sys.stderr)
         return 2
