@@ -42,15 +42,28 @@ class RecordingError(MsbotError):
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so readers see the old file or the new one, never half."""
+    """Write `data` to `path` so readers see the old file or the new one, never half.
+
+    The temporary file is private (mode 0600); the file it becomes gets the
+    mode any other new file would (0666 less the umask), so recordings and
+    pictures can be shared like the rest of a person's files.
+    """
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
+            os.fchmod(out.fileno(), 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it: set it straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 class Recorder:

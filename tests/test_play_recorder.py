@@ -72,3 +72,17 @@ def test_an_unwritable_folder_is_one_clear_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(RecordingError, match="cannot create recording folder"):
         Recorder(blocker / "rec")
+
+
+def test_files_get_the_usual_mode_not_the_private_one_of_a_temporary_file(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    rec = Recorder(tmp_path / "rec", {"skin": "xdemineur"})
+    rec.frame(np.full((40, 60, 3), 7, np.uint8), READING, game=1)
+    rec.close()
+    mask = os.umask(0o022)
+    os.umask(mask)
+    for path in [tmp_path / "rec" / "meta.json", tmp_path / "rec" / "frames" / "0001.png"]:
+        assert path.stat().st_mode & 0o777 == 0o666 & ~mask, path
