@@ -19,7 +19,7 @@ named for its job:
   plus the flags on the board);
 * `bot.watching`: `--dry-run`, advice to a person instead of clicks;
 * `bot.results`: the per-game lines and the summary;
-* `bot.interrupts`: Ctrl+C between two actions, never mid-click.
+* `bot.interrupts`: Ctrl+C and SIGTERM between two actions, never mid-click.
 
 Clone quirks come from the skin's `play` section (first-click rule, chord
 button, how to restart, whether a win needs every mine flagged, what to do
