@@ -45,6 +45,7 @@ run() {
     {
         echo "# $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)"
         echo "# git $REV"
+        echo "# load before the run:$(uptime | sed 's/.*load average//')"
         echo "\$ msbot bench --board $board --rule $rule --games $GAMES --seed $SEED --jobs $JOBS ${STRENGTH_ARGS[*]:-}"
         "$PYTHON" -m bot bench --board "$board" --rule "$rule" --games "$GAMES" --seed "$SEED" \
             --jobs "$JOBS" "${STRENGTH_ARGS[@]}"
@@ -56,6 +57,7 @@ if [[ -n "${ABLATION:-}" ]]; then
     {
         echo "# $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)"
         echo "# git $REV"
+        echo "# load before the run:$(uptime | sed 's/.*load average//')"
         echo "\$ benchmarks/bench_strength.py --board expert --rule safe --games $ABLATION --seed $SEED --jobs $JOBS"
         PYTHONPATH="$PWD" "$PYTHON" benchmarks/bench_strength.py --board expert --rule safe \
             --games "$ABLATION" --seed "$SEED" --jobs "$JOBS"
