@@ -1,0 +1,59 @@
+"""GNOME Mines at window sizes no recording and no skin tile was taken at.
+
+GNOME Mines scales its cells with the window and renders its digits with
+other hinting at each size; the reader must either read them right or say
+it cannot, never misread (QA's Q2: at 26 px, 2s were read as sure 1s and
+games were lost on moves the solver called certain). A real clone plays one
+whole game at each size: the run must end in a win or a loss on a guess
+(exit 0), not in a stop or a loss on a certain move.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.clones import RunningClone
+from bot.xdisplay import VirtualDisplay
+
+LaunchClone = Callable[..., RunningClone]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.clone
+
+
+@pytest.mark.parametrize(
+    ("size", "window", "pitch"),
+    [("intermediate", (560, 560), 23), ("expert", (1000, 560), 26)],
+)
+def test_gnome_mines_plays_a_whole_game_at_an_unrecorded_cell_size(
+    virtual_display: VirtualDisplay,
+    clone: LaunchClone,
+    size: str,
+    window: tuple[int, int],
+    pitch: int,
+    tmp_path: Path,
+) -> None:
+    clone("gnome-mines", size, position=(150, 120), window_size=window)
+    env = dict(os.environ, DISPLAY=virtual_display.display)
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--json", "--games", "1", "--record", str(tmp_path)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    games = [json.loads(line) for line in run.stdout.splitlines() if '"outcome"' in line]
+    assert [g["outcome"] in ("won", "lost") for g in games] == [True], games
+    assert not games[0]["certain_loss"]
+    first = json.loads((tmp_path / "readings.jsonl").read_text().splitlines()[0])
+    assert round(first["geometry"]["cell_w"]) == pitch  # the size meant, not a recorded one
