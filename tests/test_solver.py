@@ -99,6 +99,17 @@ def test_first_click_per_rule() -> None:
     assert analyse(board, 99).probabilities[5][5] == pytest.approx(99 / 480)
 
 
+def test_a_total_that_decides_every_cell_outranks_the_first_click_habit() -> None:
+    """QA Q8: with every cell a mine the solver listed 4 certain mines and still
+    advised opening (0, 0) as a "first-click" with P(mine) 0."""
+    full = analyse(Board.covered(2, 2), 4, "safe")
+    assert full.move is not None and full.move.action == "flag"
+    assert full.move.reason == "certain" and full.move.p_mine == 1.0
+    empty = analyse(Board.covered(2, 2), 0, "safe")
+    assert empty.move is not None and empty.move.action == "open"
+    assert empty.move.reason == "certain"
+
+
 def test_guess_is_lowest_probability() -> None:
     # The 1 touches 3 cells, exactly one of them a mine; the other mine is
     # among the 8 interior cells: 1/8 each, below the frontier's 1/3.

@@ -48,7 +48,9 @@ def choose(
     """The single next action; `candidates` are the covered unflagged cells (indices)."""
     if not candidates:
         return None
-    if first_click:
+    # The first-click habit applies only while nothing is known: a total that
+    # makes cells certain (every cell a mine, or none) outranks it.
+    if first_click and not safe and not mines:
         preferred = first_click_cell(height, width, rule)
         index = preferred[0] * width + preferred[1]
         if index not in set(candidates):
