@@ -502,6 +502,13 @@ def wait_for(done: Any, proc: subprocess.Popen[str], timeout: float = 30) -> Non
         time.sleep(0.02)
 
 
+def board_located(folder: Path) -> bool:
+    """Whether a run recording into `folder` has located its board (the skin is
+    in meta.json from then on)."""
+    meta = folder / "meta.json"
+    return meta.exists() and "skin" in json.loads(meta.read_text())
+
+
 def test_ctrl_c_while_a_watcher_waits_for_the_next_game_stops_at_once(
     display: VirtualDisplay, tmp_path: Path
 ) -> None:
@@ -515,7 +522,7 @@ def test_ctrl_c_while_a_watcher_waits_for_the_next_game_stops_at_once(
         args = ["play", "--dry-run", "--games", "2", "--record", str(folder)]
         with bot_running(display, *args) as proc:
             # Once the board is located, the watcher waits for a new game.
-            wait_for(lambda: meta.exists() and "skin" in json.loads(meta.read_text()), proc)
+            wait_for(lambda: board_located(folder), proc)
             time.sleep(0.5)
             proc.send_signal(signal.SIGINT)
             out, err = proc.communicate(timeout=10)
@@ -586,13 +593,12 @@ def test_ctrl_c_during_a_long_delay_stops_without_the_click_it_was_waiting_for(
     """`--delay` pauses before every click; a Ctrl+C in that pause must stop the
     bot there, not after one more click."""
     folder = tmp_path / "rec"
-    meta = folder / "meta.json"
     with launch_clone("xdemineur", "beginner", display):
         subprocess.run(["xdotool", "mousemove", "3", "3"], env=display.env, check=True)
         args = ["play", "--json", "--delay", "6000", "--record", str(folder)]
         with bot_running(display, *args) as proc:
             # Located: the bot now waits 6 s before its first click.
-            wait_for(lambda: meta.exists() and "skin" in json.loads(meta.read_text()), proc)
+            wait_for(lambda: board_located(folder), proc)
             time.sleep(1)
             proc.send_signal(signal.SIGINT)
             out, err = proc.communicate(timeout=30)
