@@ -21,6 +21,7 @@ import numpy as np
 from bot.board import Board
 from vision.geometry import Geometry
 from vision.glyphs import read_text
+from vision.learn.text_counter import ink_runs, learn_text_counter
 from vision.skin import Glyphs, Region
 
 #: Two glyph crops closer than this (mean squared difference) are the same digit.
@@ -32,28 +33,32 @@ class LearnedCounter:
     """A counter in the manifest's terms: region relative to the board, digit images."""
 
     region: Region
+    #: Glyph images per character: digits, and "/" for a "marked/total" text.
     digits: dict[str, list[np.ndarray]]
     threshold: float
+    #: "left" (mines left, a red LED) or "marked/total" (text such as "3/10").
+    format: str = "left"
 
     def glyphs(self) -> Glyphs:
         images = {k: tuple(v) for k, v in self.digits.items()}
-        return Glyphs(self.region, images, self.threshold, {"format": "left"})
+        return Glyphs(self.region, images, self.threshold, {"format": self.format})
+
+    @property
+    def seen(self) -> str:
+        """The digits learned, in order."""
+        return " ".join(sorted(k for k in self.digits if k.isdigit()))
+
+    @property
+    def complete(self) -> bool:
+        """Whether every character the counter can show was learned: with a digit
+        missing, a value showing it would read as another number."""
+        need = set("0123456789") | ({"/"} if self.format == "marked/total" else set())
+        return need <= set(self.digits)
 
 
 def _red(image: np.ndarray) -> np.ndarray:
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
     return np.asarray((r > 150) & (r > g + 80) & (r > b + 80))
-
-
-def _runs(profile: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:
-    """[start, end) runs of True, joining runs separated by at most `gap` False entries."""
-    runs: list[list[int]] = []
-    for i in np.nonzero(profile)[0].tolist():
-        if runs and i - runs[-1][1] <= gap:
-            runs[-1][1] = i + 1
-        else:
-            runs.append([i, i + 1])
-    return [(a, b) for a, b in runs]
 
 
 def _bands(geo: Geometry, shape: tuple[int, ...]) -> list[tuple[int, int, int, int, int]]:
@@ -101,7 +106,7 @@ def _displays(
 def _slotings(ink: np.ndarray) -> list[list[tuple[int, int]]]:
     """Ways to cut a display into digit slots: by its lit columns, or in n equal parts
     (digits drawn without a gap between them)."""
-    runs = _runs(np.asarray(ink.any(axis=0)))
+    runs = ink_runs(np.asarray(ink.any(axis=0)), gap=1)
     width = max(b - a for a, b in runs)
     # Digits are right-aligned in equal slots: narrow slots (a "1") widen to the left.
     out = [[(max(0, b - width), b) for _, b in runs]]
@@ -114,8 +119,9 @@ def _slotings(ink: np.ndarray) -> list[list[tuple[int, int]]]:
 
 def _decode(
     images: Sequence[np.ndarray], values: Sequence[int], box: tuple[int, int, int, int]
-) -> dict[str, list[np.ndarray]] | None:
-    """Digit images if one image per digit explains every frame's value, else None."""
+) -> tuple[dict[str, list[np.ndarray]], list[tuple[int, int]]] | None:
+    """Digit images and the digit slots (x within the box) if one image per digit
+    explains every frame's value, else None."""
     x0, y0, x1, y1 = box
     ink = np.zeros((y1 - y0, x1 - x0), bool)
     for image in images:
@@ -123,7 +129,7 @@ def _decode(
     for slots in _slotings(ink):
         digits = _decode_slots(images, values, box, slots)
         if digits is not None:
-            return digits
+            return digits, slots
     return None
 
 
@@ -170,22 +176,71 @@ def learn_counter(
     images: Sequence[np.ndarray],
     geos: Sequence[Geometry],
     boards: Sequence[Board | None],
-    mines: int,
+    totals: Sequence[int | None],
 ) -> LearnedCounter | None:
-    """The counter (see the module docstring), or None if no display explains the frames."""
-    use = [i for i, b in enumerate(boards) if b is not None]
+    """The counter (see the module docstring), or None if no display explains the frames.
+
+    `totals[i]` is the mine total of frame i's game (None: not known). A red LED
+    showing the mines left is looked for first, then a text "flags/total"
+    (`vision.learn.text_counter`).
+    """
+    use = [i for i, b in enumerate(boards) if b is not None and totals[i] is not None]
     if not use:
         return None
-    # Work on the frames that share the first frame's board place (one window position).
-    ref = geos[use[0]]
-    same = [i for i in use if geos[i] == ref]
-    vals = [mines - boards[i].count("FX") for i in same]  # type: ignore[union-attr]
-    imgs = [images[i] for i in same]
-    for x0, y0, x1, y1, fy in _bands(ref, images[use[0]].shape):
+    led = _learn_led(images, geos, boards, totals, use)
+    if led is not None:
+        return led
+    text = learn_text_counter(images, geos, boards, totals)
+    if text is None:
+        return None
+    region, digits, threshold = text
+    return LearnedCounter(region, digits, threshold, "marked/total")
+
+
+def _left(board: Board | None, total: int | None) -> int:
+    assert board is not None and total is not None
+    return total - board.count("FX")
+
+
+def _places(geos: Sequence[Geometry], use: list[int]) -> list[list[int]]:
+    """Frames grouped by board place (one window position and size)."""
+    out: dict[Geometry, list[int]] = {}
+    for i in use:
+        out.setdefault(geos[i], []).append(i)
+    return list(out.values())
+
+
+def _merge(into: dict[str, list[np.ndarray]], more: dict[str, list[np.ndarray]]) -> None:
+    for ch, crops in more.items():
+        have = into.setdefault(ch, [])
+        for crop in crops:
+            if not any(c.shape == crop.shape and np.array_equal(c, crop) for c in have):
+                have.append(crop)
+
+
+def _learn_led(
+    images: Sequence[np.ndarray],
+    geos: Sequence[Geometry],
+    boards: Sequence[Board | None],
+    totals: Sequence[int | None],
+    use: list[int],
+) -> LearnedCounter | None:
+    """A red LED showing the mines left. Found on the window place whose frames show
+    most values; its digits are then also read off the other places (the same spot
+    relative to the board), so that every frame's digits are known."""
+    places = sorted(
+        _places(geos, use), key=lambda p: -len({_left(boards[i], totals[i]) for i in p})
+    )
+    first = places[0]
+    ref = geos[first[0]]
+    vals = [_left(boards[i], totals[i]) for i in first]
+    imgs = [images[i] for i in first]
+    for x0, y0, x1, y1, fy in _bands(ref, images[first[0]].shape):
         for box in sorted(_displays(imgs, (x0, y0, x1, y1))):
-            digits = _decode(imgs, vals, box)
-            if digits is None:
+            found = _decode(imgs, vals, box)
+            if found is None:
                 continue
+            digits, slots = found
             anchor_y = ref.top + fy * ref.height
             bx0, by0, bx1, by1 = box
             region: Region = (
@@ -194,20 +249,37 @@ def learn_counter(
                 (0.0, float(bx1 + 4 - ref.left)),
                 (float(fy), float(by1 + 4 - anchor_y)),
             )
-            crops = [(ch, d.astype(np.float32)) for ch, ds in digits.items() for d in ds]
-            apart = [
-                float(((a - b) ** 2).mean())
-                for i, (ca, a) in enumerate(crops)
-                for cb, b in crops[i + 1 :]
-                if ca != cb and a.shape == b.shape
-            ]
-            threshold = min(60.0, min(apart) / 3) if apart else 60.0
-            learned = LearnedCounter(region, digits, threshold)
-            alike = [i for i in use if (geos[i].rows, geos[i].cols) == (ref.rows, ref.cols)]
-            back = [mines - boards[i].count("FX") for i in alike]  # type: ignore[union-attr]
-            if _reads_back(learned, [images[i] for i in alike], [geos[i] for i in alike], back):
+            for other in places[1:]:
+                # The same display at the same place relative to the board.
+                geo = geos[other[0]]
+                dx = round(geo.left - ref.left)
+                dy = round(geo.top + fy * geo.height - anchor_y)
+                moved = (bx0 + dx, by0 + dy, bx1 + dx, by1 + dy)
+                more = _decode_slots(
+                    [images[i] for i in other],
+                    [_left(boards[i], totals[i]) for i in other],
+                    moved,
+                    slots,
+                )
+                if more is not None:
+                    _merge(digits, more)
+            learned = LearnedCounter(region, digits, _threshold(digits))
+            back = [_left(boards[i], totals[i]) for i in use]
+            if _reads_back(learned, [images[i] for i in use], [geos[i] for i in use], back):
                 return learned
     return None
+
+
+def _threshold(digits: dict[str, list[np.ndarray]]) -> float:
+    """Well under the distance between two different digits' images."""
+    crops = [(ch, d.astype(np.float32)) for ch, ds in digits.items() for d in ds]
+    apart = [
+        float(((a - b) ** 2).mean())
+        for i, (ca, a) in enumerate(crops)
+        for cb, b in crops[i + 1 :]
+        if ca != cb and a.shape == b.shape
+    ]
+    return min(60.0, min(apart) / 3) if apart else 60.0
 
 
 def _reads_back(

@@ -16,11 +16,22 @@ import numpy as np
 from bot.board import Board
 from bot.errors import VisionError
 from vision.geometry import Geometry
-from vision.learn.cluster import Clusters, cluster
+from vision.learn.cluster import Clusters, cluster, cluster_by_size
 from vision.learn.counter import LearnedCounter, learn_counter
 from vision.learn.face import LearnedFace, learn_face
-from vision.learn.grid import BoardRect, align, cell_image, find_grids, patches
-from vision.learn.naming import Naming, name_clusters
+from vision.learn.fit import Frame, fit_tiles, inset_for
+from vision.learn.grid import (
+    BoardRect,
+    Cuts,
+    align,
+    cut_image,
+    cut_patches,
+    find_cuts,
+    find_grids,
+    patches,
+    whole_pixel,
+)
+from vision.learn.naming import Naming, name_clusters, name_wrong_flags
 from vision.learn.sizes import borrow_names
 
 #: Frames whose pitches differ by less than this (px) are one size of the clone.
@@ -41,6 +52,10 @@ class Group:
     tiles: list[np.ndarray]
     #: Per cluster, the medoid's comparison patch (`vision.classify` size).
     faces: np.ndarray
+    #: Per frame, where its cells were cut.
+    cuts: list[Cuts]
+    #: Per frame, which game it shows (frames of one game share a number).
+    sequences: list[int]
 
 
 @dataclass(frozen=True)
@@ -54,10 +69,16 @@ class Learned:
     #: What became of the mine counter, for the command's "counter:" line. It is
     #: written to the skin only when all ten digits were seen.
     counter_said: str = "not learned"
+    #: The tile images to write per board character (`vision.learn.fit`) and the
+    #: skin's (max_distance, min_margin).
+    written: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    limits: tuple[float, float] = (300.0, 150.0)
+    #: The skin's `inset` (see `vision.skin`).
+    inset: int = 0
 
     @property
     def counter_written(self) -> bool:
-        return self.counter is not None and len(self.counter.digits) == 10
+        return self.counter is not None and self.counter.complete
 
     def tiles_by_char(self) -> dict[str, list[np.ndarray]]:
         """Board character -> tile images (one per group and cluster that has the name)."""
@@ -119,44 +140,83 @@ def _sequences(geos: Sequence[Geometry], games: Sequence[int]) -> list[int]:
     return out
 
 
-def _learn_group(
-    images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry], games: Sequence[int]
-) -> Group:
+def _cut(images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry]) -> list[Cuts]:
+    """Where each frame's cells lie. A whole-pixel grid is aligned to the frame with
+    most cells (the lattice fits of two frames may differ by a pixel); a scaled
+    clone's cells are found on each frame itself (`vision.learn.grid.find_cuts`)."""
+    if not whole_pixel(geos[0]):
+        return [find_cuts(images[f], geo) for f, geo in zip(frames, geos, strict=True)]
     ref = max(range(len(frames)), key=lambda i: geos[i].rows * geos[i].cols)
     ref_patches = patches(images[frames[ref]], geos[ref])
     aligned = [
         geo if i == ref else align(images[frames[i]], geo, ref_patches)
         for i, geo in enumerate(geos)
     ]
-    cells = [patches(images[f], geo) for f, geo in zip(frames, aligned, strict=True)]
-    clusters = cluster(np.concatenate(cells))
+    return [find_cuts(images[f], geo) for f, geo in zip(frames, aligned, strict=True)]
+
+
+def _cell_sizes(cuts: Cuts) -> np.ndarray:
+    """(cells, 2): each cell's height and width in pixels, row by row."""
+    heights, widths = np.diff(cuts.ys), np.diff(cuts.xs)
+    grid = np.stack(np.meshgrid(heights, widths, indexing="ij"), axis=-1)
+    return np.asarray(grid.reshape(-1, 2))
+
+
+def _learn_group(
+    images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry], games: Sequence[int]
+) -> Group:
+    cuts = _cut(images, frames, geos)
+    # The grid each frame was cut on, moved to where its first cell starts.
+    placed = [
+        geo.shifted(float(cut.xs[0]) - geo.left, float(cut.ys[0]) - geo.top)
+        if whole_pixel(geo)
+        else geo
+        for geo, cut in zip(geos, cuts, strict=True)
+    ]
+    cells = [cut_patches(images[f], cut) for f, cut in zip(frames, cuts, strict=True)]
+    if whole_pixel(geos[0]):
+        clusters = cluster(np.concatenate(cells))
+    else:
+        sizes = np.concatenate([_cell_sizes(cut) for cut in cuts])
+        clusters = cluster_by_size(np.concatenate(cells), sizes)
     labels: list[np.ndarray] = []
     start = 0
-    for geo in aligned:
+    for geo in placed:
         n = geo.rows * geo.cols
         labels.append(clusters.labels[start : start + n].reshape(geo.rows, geo.cols))
         start += n
     faces = np.concatenate(cells)[clusters.medoids]
-    naming = name_clusters(labels, faces, _sequences(aligned, [games[f] for f in frames]))
+    sequences = _sequences(placed, [games[f] for f in frames])
+    naming = name_clusters(labels, faces, sequences)
     tiles: list[np.ndarray] = []
-    offsets = np.cumsum([0] + [g.rows * g.cols for g in aligned])
+    offsets = np.cumsum([0] + [g.rows * g.cols for g in placed])
     for m in clusters.medoids.tolist():
         i = int(np.searchsorted(offsets, m, side="right")) - 1
-        geo = aligned[i]
-        r, c = divmod(m - int(offsets[i]), geo.cols)
-        tiles.append(cell_image(images[frames[i]], geo, r, c))
-    return Group(frames, aligned, clusters, naming, labels, tiles, faces)
+        r, c = divmod(m - int(offsets[i]), placed[i].cols)
+        tiles.append(cut_image(images[frames[i]], cuts[i], r, c))
+    return Group(frames, placed, clusters, naming, labels, tiles, faces, cuts, sequences)
+
+
+def _fit_frames(images: Sequence[np.ndarray], groups: Sequence[Group]) -> list[Frame]:
+    """Every screenshot with its grid and its cells' learned names, for `fit_tiles`."""
+    out = []
+    for g in groups:
+        for f, geo, labels in zip(g.frames, g.geometries, g.labels, strict=True):
+            names = [[g.naming.names.get(int(c)) for c in row] for row in labels.tolist()]
+            out.append(Frame(images[f], geo, names))
+    return out
 
 
 def learn(
     images: Sequence[np.ndarray],
     board: BoardRect | None = None,
-    mines: int | None = None,
+    mines: int | Sequence[int | None] | None = None,
     games: Sequence[int] | None = None,
 ) -> Learned:
     """Learn the skin drawn on `images` (BGR screenshots of one clone).
 
-    With `mines` (the board's mine total) the mine counter is looked for too.
+    With `mines` (the board's mine total, or each frame's) the mine counter is
+    looked for too.
     `games[i]` numbers the game frame i belongs to, when known (--live plays
     several games in one window); otherwise frames of one board place are one game.
     """
@@ -173,29 +233,38 @@ def learn(
         [grp.naming.names for grp in groups],
         [grp.labels for grp in groups],
     ):
-        groups[g].naming.names.update(taken)
-        pitch = groups[g].geometries[0].cell_w
+        grp = groups[g]
+        grp.naming.names.update(taken)
+        # A flag named from another size shows which kinds were wrong flags.
+        name_wrong_flags(
+            grp.labels, grp.faces, grp.sequences, grp.naming.complete, grp.naming.names
+        )
+        pitch = grp.geometries[0].cell_w
         named = ", ".join(f"{c}={ch}" for c, ch in sorted(taken.items()))
         notes.append(f"pitch {pitch:.2f}: clusters named like the tiles of another size: {named}")
     base = Learned(groups, notes)
+    fit_frames = _fit_frames(images, groups)
+    inset = inset_for(fit_frames)
+    written, limits = fit_tiles(base.tiles_by_char(), fit_frames, inset)
     geos_all = base.geometries(len(images))
     boards = base.boards(len(images))
     face = learn_face(images, geos_all, boards)
     if face is not None:
         notes.append(f"status face learned: {' '.join(sorted(face.images))} (restart control)")
     counter = None
-    if mines is None:
+    totals = list(mines) if isinstance(mines, Sequence) else [mines] * len(images)
+    if all(t is None for t in totals):
         said = "not learned (give --mines N, the board's mine total, to look for it)"
     else:
-        counter = learn_counter(images, geos_all, boards, mines)
+        counter = learn_counter(images, geos_all, boards, totals)
         if counter is None:
-            said = "not learned (no red counter showing mines minus flags was found)"
-        elif len(counter.digits) < 10:
-            seen = " ".join(sorted(counter.digits))
+            said = "not learned (no red LED or 'flags/total' text matching the boards was found)"
+        elif not counter.complete:
             said = (
-                f"not learned (digits seen: {seen}; all ten are needed, a counter missing "
-                "digits would misread: show more flag counts, e.g. with --live --mines N)"
+                f"not learned (digits seen: {counter.seen}; all ten are needed, a counter "
+                "missing digits would misread: show more flag counts, e.g. with --live --mines N)"
             )
         else:
-            said = "learned (all ten digits)"
-    return Learned(groups, notes, counter, face, said)
+            kind = "LED" if counter.format == "left" else "text flags/total"
+            said = f"learned ({kind}, all ten digits)"
+    return Learned(groups, notes, counter, face, said, written, limits, inset)

@@ -186,7 +186,10 @@ def name_clusters(
     zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
     if zero is not None:
         names[zero] = "0"
-    hits = _hits(frames, faces, {covered} | ({zero} if zero is not None else set()), sequences)
+    never = _changed_after_open(frames, sequences, covered)
+    never |= _reverted_to_covered(frames, sequences, covered)
+    skip = {covered} | ({zero} if zero is not None else set()) | never
+    hits = _hits(frames, faces, skip, sequences)
     candidates = [c for c in others if c != zero and c not in hits]
     if len(candidates) > MAX_CANDIDATES:
         total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
@@ -196,8 +199,6 @@ def name_clusters(
     masks = np.zeros((len(subsets), k), dtype=bool)
     masks[:, candidates] = subsets.reshape(len(subsets), -1)
     masks[:, sorted(hits)] = True
-    never = _changed_after_open(frames, sequences, covered)
-    never |= _reverted_to_covered(frames, sequences, covered)
     evals = [_evaluate(f, k, masks, covered, zero, never) for f in frames]
     # A cluster's value must agree across every complete frame it appears in.
     value = np.full((len(masks), k), -1, dtype=np.int64)
@@ -226,11 +227,13 @@ def name_clusters(
             notes.append(f"cluster {c} was a flag before: not a number")
             continue
         names[c] = str(v)
+    if not hits:
+        hits = _hit_by_logic(frames, faces, mines, frame_modes)
     _name_mines(frames, mines, hits, names, frame_modes, sequences)
     # Wrong flags need the flag; the flag may need its look: name both ways round.
-    _name_others(frames, faces, sequences, frame_modes, names)
+    name_wrong_flags(frames, faces, sequences, frame_modes, names)
     _name_covered_glyphs(frames, faces, covered, sequences, names)
-    _name_others(frames, faces, sequences, frame_modes, names)
+    name_wrong_flags(frames, faces, sequences, frame_modes, names)
     _name_by_solver(frames, names, notes, never)
     for c in range(k):
         if c not in names:
@@ -277,6 +280,36 @@ def _hits(
     return chosen
 
 
+#: A hit told from the shown mines by colour must be this many times redder.
+REDDER = 3.0
+
+
+def _hit_by_logic(
+    frames: Sequence[np.ndarray], faces: np.ndarray, mines: set[int], modes: Sequence[str]
+) -> set[int]:
+    """The exploded mine when no tile is red enough (GNOME Mines draws a red mine on
+    an open tile): the mine kind shown exactly once on every board it is on, all of
+    them boards complete as lost. When two kinds fit (a lost board showing one
+    other mine) the clearly redder one is the hit; otherwise none is named."""
+    fits = []
+    for c in sorted(mines):
+        counts = [
+            (int((labels == c).sum()), mode) for labels, mode in zip(frames, modes, strict=True)
+        ]
+        shown = [(n, mode) for n, mode in counts if n]
+        if shown and all(n == 1 and mode == "lost" for n, mode in shown):
+            fits.append(c)
+    if len(fits) == 1:
+        return set(fits)
+    if len(fits) > 1:
+        red = _redness(faces)
+        top = max(fits, key=lambda c: red[c])
+        rest = max(red[c] for c in fits if c != top)
+        if red[top] > 0.01 and red[top] >= REDDER * rest:
+            return {top}
+    return set()
+
+
 def _name_mines(
     frames: Sequence[np.ndarray],
     mines: set[int],
@@ -308,14 +341,17 @@ def _name_mines(
         names[c] = "F" if on_unlost else "*"
 
 
-def _name_others(
+def name_wrong_flags(
     frames: Sequence[np.ndarray],
     faces: np.ndarray,
     sequences: Sequence[int],
     modes: list[str],
     names: dict[int, str],
 ) -> None:
-    """Wrong flags: shown only on boards with mines shown, where the same game had a flag."""
+    """Wrong flags: shown only on boards with mines shown, where the same game had a flag.
+
+    Also run again once the flag is named from another cell size (`vision.learn.sizes`).
+    """
     flags = {c for c, n in names.items() if n == "F"}
     for c in range(len(faces)):
         if c in names:

@@ -18,15 +18,10 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
-from vision.classify import shrink
-from vision.learn.cluster import distances
 from vision.learn.learn import Learned
 
 FILE_NAMES = {".": "covered", "F": "flag", "?": "question", "*": "mine", "!": "exploded"}
 FILE_NAMES["X"] = "wrong_flag"
-#: Thresholds never looser than the built-in skins'.
-MAX_DISTANCE = 300.0
-MIN_MARGIN = 150.0
 
 
 def _file_name(ch: str, i: int) -> str:
@@ -34,23 +29,11 @@ def _file_name(ch: str, i: int) -> str:
     return f"tiles/{base}.png" if i == 0 else f"tiles/{base}_{i + 1}.png"
 
 
-def thresholds(tiles: dict[str, list[np.ndarray]]) -> tuple[float, float]:
-    """(max_distance, min_margin) from the closest pair of tiles of different kinds."""
-    chars = [ch for ch, imgs in tiles.items() for _ in imgs]
-    if len(set(chars)) < 2:
-        return MAX_DISTANCE, MIN_MARGIN
-    faces = np.stack([shrink(img) for imgs in tiles.values() for img in imgs])
-    d = distances(faces, faces)
-    other = np.array(chars)[:, None] != np.array(chars)[None, :]
-    closest = float(d[other].min())
-    return min(MAX_DISTANCE, closest / 3), min(MIN_MARGIN, closest / 4)
-
-
 def manifest(
     name: str, learned: Learned, files: dict[str, list[str]], sources: list[str]
 ) -> dict[str, Any]:
-    tiles = learned.tiles_by_char()
-    max_d, margin = thresholds(tiles)
+    tiles = learned.written or learned.tiles_by_char()
+    max_d, margin = learned.limits
     pitches = learned.pitches()
     pw, ph = pitches[0]
     lo = min(min(p) for p in pitches) - 1
@@ -70,6 +53,7 @@ def manifest(
         "min_margin": round(margin, 1),
         "board_status": {"lost_if_any": "!" if "!" in tiles else "", "won_if_no_covered": True},
         "play": {"rule": "safe", "chord": None, "flag_button": "right"},
+        "inset": learned.inset,
         "learned": {
             "screenshots": sources,
             "kinds": sorted(tiles),
@@ -119,7 +103,7 @@ def report_image(learned: Learned, size: int = 48) -> np.ndarray:
 
 def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Path:
     """Write the skin folder; returns the path of skin.json."""
-    tiles = learned.tiles_by_char()
+    tiles = learned.written or learned.tiles_by_char()
     if "." not in tiles:
         raise VisionError("could not tell which tile is the covered one: nothing written")
     try:
@@ -141,12 +125,13 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
         digit_files: dict[str, list[str]] = {}
         for ch, variants in sorted(learned.counter.digits.items()):
             for i, img in enumerate(variants):
-                rel = f"counter/{ch}.png" if i == 0 else f"counter/{ch}_{i + 1}.png"
+                base = "slash" if ch == "/" else ch
+                rel = f"counter/{base}.png" if i == 0 else f"counter/{base}_{i + 1}.png"
                 cv2.imwrite(str(out / rel), img)
                 digit_files.setdefault(ch, []).append(rel)
         raw["counter"] = {
             "region": [list(p) for p in learned.counter.region],
-            "format": "left",
+            "format": learned.counter.format,
             "threshold": round(learned.counter.threshold, 1),
             "images": digit_files,
         }
