@@ -157,6 +157,36 @@ def test_corrupt_png_gives_only_the_clear_line(tmp_path: Path) -> None:
     assert result.stderr.strip().splitlines() == [f"{path}: error: corrupt or truncated PNG"]
 
 
+def test_a_png_with_damaged_pixel_data_gives_only_the_clear_line(tmp_path: Path) -> None:
+    """Chunks intact, CRCs recomputed, the compressed pixels garbled: libpng then
+    writes "libpng error: ..." to descriptor 2 itself (QA Q7)."""
+    import struct
+    import zlib
+
+    data = (DATA / "xdemineur_won.png").read_bytes()
+    chunks, at = [], 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        chunks.append((data[at + 4 : at + 8], data[at + 8 : at + 8 + length]))
+        at += 12 + length
+    pixels = bytearray(zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT")))
+    pixels[:: len(pixels) // 50] = b"\x09" * len(pixels[:: len(pixels) // 50])  # filters > 4
+    packed = zlib.compress(bytes(pixels))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    head = [chunk(k, b) for k, b in chunks if k not in (b"IDAT", b"IEND")]
+    garbled = data[:8] + b"".join(head) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
+    path = tmp_path / "garbled.png"
+    path.write_bytes(garbled)
+    result = replay(str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"{path}: error: corrupt or truncated PNG"]
+
+
 def _play_recording(tmp_path: Path) -> tuple[Path, dict[str, object]]:
     """A recording laid out as `msbot play --record` writes it: the frame is only
     the window region (cut out of a recorded full screen with numpy) and

@@ -7,6 +7,9 @@ into one `VisionError` that names the file and the reason.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -39,18 +42,38 @@ def load_image(path: str | Path) -> np.ndarray:
 def _decode_quietly(raw: np.ndarray) -> np.ndarray | None:
     """`cv2.imdecode` without OpenCV's own warnings on stderr.
 
-    libpng reports a truncated file as a "[ WARN ]" log line before returning
-    None; the caller turns None into one clear message, so the log line would
-    only be noise ahead of it. The log level is restored afterwards.
+    libpng reports a truncated file as a "[ WARN ]" log line, and a corrupt
+    one with "libpng error: ..." written straight to file descriptor 2, before
+    returning None; the caller turns None into one clear message, so either
+    line would only be noise ahead of it. The log level and descriptor 2 are
+    restored afterwards.
     """
     logging = cv2.utils.logging
     level = logging.getLogLevel()
     logging.setLogLevel(logging.LOG_LEVEL_SILENT)
     try:
-        image = cv2.imdecode(raw, cv2.IMREAD_UNCHANGED)
+        with _fd2_silenced():
+            image = cv2.imdecode(raw, cv2.IMREAD_UNCHANGED)
     finally:
         logging.setLogLevel(level)
     return None if image is None else np.asarray(image)
+
+
+@contextmanager
+def _fd2_silenced() -> Iterator[None]:
+    """Descriptor 2 points at /dev/null inside the block (C libraries write there)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def to_bgr(image: np.ndarray) -> np.ndarray:
