@@ -1,26 +1,35 @@
 """Vision speed: read a 30x16 frame with known geometry, and locate a board from scratch.
 
-    .venv/bin/python benchmarks/bench_vision.py [FRAME]
+    .venv/bin/python benchmarks/bench_vision.py [FRAME] [--gap MS] [--threads N]
 
 FRAME defaults to the xdemineur expert recording (a real 1600x1000 Xvfb
 screenshot); the other frames of its recording folder are read too. Prints
 medians (and the 90th percentile of wall time) of many runs; figures belong in
 the README, not in timed tests.
 
-Three reads, because the reader keeps the last answer of each glyph search
-(counter, face, status text) and reuses it while that region's pixels are
-unchanged (`vision.glyphs.GlyphMemo`):
-- "cold": that memory is emptied before every read: every search runs;
-- "frames change": the recording's frames in turn (they differ in cells,
-  counter and status, as after moves in play); the memory is kept;
+Four reads, because the reader remembers its last read: it classifies again
+only the cells whose pixels changed, and reuses a glyph search (counter, face,
+status text) while that region's pixels are unchanged
+(`BoardReader._classify`, `vision.glyphs.GlyphMemo`):
+- "cold": `BoardReader.forget()` before every read: everything from scratch;
+- "frames change": the recording's frames in turn (they differ in many
+  cells, the counter and the status);
+- "one move": the frame and a copy where two cells trade pixels (what one
+  click changes) in turn;
 - "same frame": the same picture again (a wait in play with nothing changed).
 CPU time is given per process (all threads: OpenCV's own thread pool counts)
 and per calling thread; on a shared, loaded machine wall time mostly measures
 the other processes.
+
+--gap MS sleeps that long between runs (not timed), as the play loop waits
+between clicks and reads: thread pools (OpenCV's, OpenBLAS's) then go idle
+and cost more to wake, which back-to-back runs hide. --threads N calls
+cv2.setNumThreads(N) first (default: OpenCV's own choice, as the bot runs).
 """
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
 import statistics
@@ -32,19 +41,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
 from vision.classify import classify  # noqa: E402
-from vision.glyphs import GlyphMemo  # noqa: E402
 from vision.image_io import load_image  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
+from vision.reading import Reading  # noqa: E402
 
 DEFAULT = ROOT / "recordings" / "xdemineur-expert-1" / "frames" / "0001.png"
 
 
-def timed(fn: Callable[[], object], runs: int) -> tuple[float, float, float, float]:
+def timed(
+    fn: Callable[[], object], runs: int, gap: float = 0.0
+) -> tuple[float, float, float, float]:
     """(median wall, 90th percentile wall, median process CPU, median thread CPU), in ms."""
     fn()
     wall, proc, thread = [], [], []
     for _ in range(runs):
+        if gap:
+            time.sleep(gap)
         start, start_proc, start_thread = (
             time.perf_counter(),
             time.process_time(),
@@ -63,8 +79,32 @@ def timed(fn: Callable[[], object], runs: int) -> tuple[float, float, float, flo
     )
 
 
+def one_move(image: np.ndarray, reading: Reading) -> np.ndarray:
+    """`image` with a covered cell and an open one (or the last cell) trading pixels."""
+    geo, rows = reading.geometry, reading.board.rows
+    cells = [(r, c) for r in range(geo.rows) for c in range(geo.cols)]
+    covered = next((rc for rc in cells if rows[rc[0]][rc[1]] == "."), cells[0])
+    other = next((rc for rc in cells if rows[rc[0]][rc[1]] != "."), cells[-1])
+    out = image.copy()
+    w, h = int(geo.cell_w), int(geo.cell_h)
+    (ax, ay), (bx, by) = (
+        (round(geo.left + c * geo.cell_w), round(geo.top + r * geo.cell_h))
+        for r, c in (covered, other)
+    )
+    out[ay : ay + h, ax : ax + w] = image[by : by + h, bx : bx + w]
+    out[by : by + h, bx : bx + w] = image[ay : ay + h, ax : ax + w]
+    return out
+
+
 def main() -> int:
-    frame = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("frame", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--gap", type=float, default=0.0, help="ms to sleep between runs")
+    parser.add_argument("--threads", type=int, default=None, help="cv2.setNumThreads first")
+    args = parser.parse_args()
+    if args.threads is not None:
+        cv2.setNumThreads(args.threads)
+    frame = args.frame
     image = load_image(frame)
     others = [load_image(p) for p in sorted(frame.parent.glob("*.png")) if p != frame]
     reader = BoardReader()
@@ -76,30 +116,40 @@ def main() -> int:
         f"{len(others)} other frames in its folder"
     )
     frames = itertools.cycle([image, *others])
+    moves = itertools.cycle([image, one_move(image, reader.read(image, located))])
+    sampler = reader._sampler_for(located)
 
     def cold() -> object:
-        reader.memo = GlyphMemo()
+        reader.forget()
         return reader.read(image, located)
 
     runs: list[tuple[str, Callable[[], object], int]] = [
-        ("read, cold (glyph memory emptied each time)", cold, 300),
+        ("read, cold (reader.forget() before each)", cold, 300),
         (
             "read, frames change (recording's frames in turn)",
             lambda: reader.read(next(frames), located),
             300,
         ),
+        ("read, one move (two cells trade pixels)", lambda: reader.read(next(moves), located), 300),
         ("read, same frame again", lambda: reader.read(image, located), 300),
-        ("classify cells only", lambda: classify(image, geo, located.bank, located.nudge), 300),
+        (
+            "classify all cells",
+            lambda: classify(image, geo, located.bank, located.nudge, sampler),
+            300,
+        ),
         ("locate from scratch (all skins)", lambda: reader.locate(image), 30),
     ]
     for what, fn, count in runs:
-        med, p90, proc, thread = timed(fn, count)
+        med, p90, proc, thread = timed(fn, count, args.gap / 1000)
         print(
             f"{what:50s} wall median {med:7.2f} ms  p90 {p90:7.2f} ms  "
             f"CPU median: process {proc:7.2f} ms, thread {thread:7.2f} ms"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"load average {load:.1f} on {os.cpu_count()} CPUs")
+    print(
+        f"load average {load:.1f} on {os.cpu_count()} CPUs; gap {args.gap:g} ms; "
+        f"OpenCV threads {cv2.getNumThreads()}"
+    )
     return 0
 
 

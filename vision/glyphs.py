@@ -10,7 +10,6 @@ normalised correlation (a 7-segment "8" is mostly flat black).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 import cv2
 import numpy as np
@@ -108,35 +107,76 @@ def _visible(
     return image[y0:y1, x0:x1], x0, y0, cut
 
 
+@dataclass
+class _Maps:
+    """One region's grey pixels and every template's scores over it, as last computed."""
+
+    glyphs: Glyphs
+    x0: int
+    y0: int
+    grey: np.ndarray
+    #: (key, template, scores or None when the region is smaller than the template)
+    maps: list[tuple[str, np.ndarray, np.ndarray | None]]
+
+
+#: A change over more than this share of a region is matched again in full.
+MOST_CHANGED = 0.25
+
+
 class GlyphMemo:
-    """The last result of each search, reused while its region shows the same pixels.
+    """Each glyph search's score maps, kept and brought up to date from the pixels that changed.
 
     Matching glyphs costs milliseconds on large regions (GNOME Mines' status
-    band, its counter beside the clock), and between two reads of a game these
-    regions rarely change. A result is reused only when every pixel of the
-    region, at the same place, is what it was: the answer is then the same by
-    construction. Owned by one reader (`vision.reader.BoardReader`); not shared.
+    band, 1600x360 px, which takes in the top of the board; its counter beside
+    the clock), and between two reads of a game a few cells or a clock digit
+    change. A template's score at a placement depends only on the pixels under
+    it, so only placements that overlap the box of changed pixels are matched
+    again; an unchanged region costs a comparison. Owned by one reader
+    (`vision.reader.BoardReader`); not shared.
     """
 
     def __init__(self) -> None:
-        self._last: dict[tuple[int, str], tuple[Glyphs, int, int, np.ndarray, object]] = {}
+        self._last: dict[int, _Maps] = {}
 
-    def get(self, glyphs: Glyphs, what: str, pixels: np.ndarray, x0: int, y0: int) -> object:
-        """The stored result for this search on these pixels, or None."""
-        entry = self._last.get((id(glyphs), what))
-        if entry is None:
-            return None
-        owner, ex, ey, seen, result = entry
-        if owner is not glyphs or (ex, ey) != (x0, y0) or seen.shape != pixels.shape:
-            return None
-        if cv2.norm(seen, pixels, cv2.NORM_INF) != 0:
-            return None
-        return result
+    def maps(
+        self, glyphs: Glyphs, grey: np.ndarray, x0: int, y0: int
+    ) -> list[tuple[str, np.ndarray, np.ndarray | None]]:
+        """The score maps of `glyphs` over `grey` (the region's pixels at x0, y0)."""
+        last = self._last.get(id(glyphs))
+        if (
+            last is None
+            or last.glyphs is not glyphs
+            or (last.x0, last.y0) != (x0, y0)
+            or last.grey.shape != grey.shape
+        ):
+            last = _Maps(glyphs, x0, y0, grey.copy(), _score_maps(grey, glyphs))
+            self._last[id(glyphs)] = last
+            return last.maps
+        bx, by, bw, bh = cv2.boundingRect(cv2.absdiff(grey, last.grey))
+        if bw == 0:
+            return last.maps
+        if bw * bh > MOST_CHANGED * grey.size:
+            last.maps = _score_maps(grey, glyphs)
+        else:
+            for _, template, scores in last.maps:
+                if scores is None:
+                    continue
+                th, tw = template.shape[:2]
+                ya, yb = max(0, by - th + 1), min(scores.shape[0], by + bh)
+                xa, xb = max(0, bx - tw + 1), min(scores.shape[1], bx + bw)
+                if ya < yb and xa < xb:
+                    part = _scores(grey[ya : yb + th - 1, xa : xb + tw - 1], template)
+                    assert part is not None
+                    scores[ya:yb, xa:xb] = part
+        last.grey = grey.copy()
+        return last.maps
 
-    def put(
-        self, glyphs: Glyphs, what: str, pixels: np.ndarray, x0: int, y0: int, result: object
-    ) -> None:
-        self._last[(id(glyphs), what)] = (glyphs, x0, y0, pixels.copy(), result)
+
+def _score_maps(
+    crop: np.ndarray, glyphs: Glyphs
+) -> list[tuple[str, np.ndarray, np.ndarray | None]]:
+    """Every template's scores over `crop` (see `_scores`)."""
+    return [(key, t, _scores(crop, t)) for key, templates in glyphs.grey.items() for t in templates]
 
 
 def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
@@ -162,31 +202,23 @@ def best_hit(
 
     Only images wholly inside the picture can match: a face or message cut
     off by the picture's edge is not found (None), never guessed. With `memo`,
-    a region whose pixels have not changed since the last search gives the
-    last answer without matching again.
+    only what changed since the last search is matched again (`GlyphMemo`).
     """
     seen = _visible(image, glyphs.region, geo)
     if seen is None:
         return None
     colour, x0, y0, _ = seen
-    if memo is not None:
-        cached = memo.get(glyphs, "best", colour, x0, y0)
-        if cached is not None:
-            return cached if isinstance(cached, Hit) else None
     crop = _grey(colour)
+    maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
     best: Hit | None = None
-    for key, templates in glyphs.grey.items():
-        for template in templates:
-            scores = _scores(crop, template)
-            if scores is None:
-                continue
-            _, _, loc, _ = cv2.minMaxLoc(scores)
-            score = float(scores[loc[1], loc[0]])
-            if score <= glyphs.threshold and (best is None or score < best.score):
-                th, tw = template.shape[:2]
-                best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
-    if memo is not None:
-        memo.put(glyphs, "best", colour, x0, y0, best if best is not None else False)
+    for key, template, scores in maps:
+        if scores is None:
+            continue
+        _, _, loc, _ = cv2.minMaxLoc(scores)
+        score = float(scores[loc[1], loc[0]])
+        if score <= glyphs.threshold and (best is None or score < best.score):
+            th, tw = template.shape[:2]
+            best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
     return best
 
 
@@ -203,36 +235,22 @@ def read_text(
     the region runs off the image) reads as nothing: "3/1" of a cut "3/10"
     would be a confident misread.
 
-    With `memo`, unchanged pixels give the last answer (see `GlyphMemo`).
+    With `memo`, only what changed since the last search is matched again.
     """
     seen = _visible(image, glyphs.region, geo)
     if seen is None:
         return "", []
-    if memo is not None:
-        cached = memo.get(glyphs, "text", seen[0], seen[1], seen[2])
-        if cached is not None:
-            text, hits = cast(tuple[str, list[Hit]], cached)
-            return text, list(hits)
-    found = _read_text(RegionCrop(_grey(seen[0]), seen[1], seen[2], seen[3]), glyphs)
-    if memo is not None:
-        memo.put(glyphs, "text", seen[0], seen[1], seen[2], (found[0], list(found[1])))
-    return found
-
-
-def _read_text(region: RegionCrop, glyphs: Glyphs) -> tuple[str, list[Hit]]:
+    region = RegionCrop(_grey(seen[0]), seen[1], seen[2], seen[3])
     crop, x0, y0 = region.grey, region.x0, region.y0
+    maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
     hits: list[Hit] = []
-    for key, templates in glyphs.grey.items():
-        for template in templates:
-            scores = _scores(crop, template)
-            if scores is None:
-                continue
-            th, tw = template.shape[:2]
-            ys, xs = np.nonzero(scores <= glyphs.threshold)
-            for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-                hits.append(
-                    Hit(key, float(scores[y, x]), x0 + x + tw // 2, y0 + y + th // 2, tw, th)
-                )
+    for key, template, scores in maps:
+        if scores is None or cv2.minMaxLoc(scores)[0] > glyphs.threshold:
+            continue
+        th, tw = template.shape[:2]
+        ys, xs = np.nonzero(scores <= glyphs.threshold)
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            hits.append(Hit(key, float(scores[y, x]), x0 + x + tw // 2, y0 + y + th // 2, tw, th))
     hits.sort(key=lambda h: h.score)
     kept: list[Hit] = []
     for hit in hits:

@@ -13,20 +13,39 @@ placement fits the numbers read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
-from vision.classify import TileBank, classify, make_bank, rescue
+from vision.classify import CellScores, TileBank, classify, make_bank, rescue
 from vision.counter import read_counter
 from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
-from vision.sampling import CellSampler, is_scaled, make_sampler
+from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
+
+#: Past this share of the board changed, all cells are classified again at once.
+MOST_CHANGED = 0.5
+
+
+@dataclass(frozen=True)
+class _LastCells:
+    """The cells of the last read: where, what pixels, and how they were classified."""
+
+    bank: TileBank
+    #: The grid: geometry and nudge.
+    key: tuple[object, ...]
+    #: Image position of `pixels` (the board's cells and a pixel around them).
+    x0: int
+    y0: int
+    pixels: np.ndarray
+    scores: CellScores
 
 
 class BoardReader:
@@ -39,6 +58,97 @@ class BoardReader:
         #: scaled grid, and the last glyph search per region (reused only while
         #: the region's pixels are unchanged, so every answer stays the same).
         self._sampler: CellSampler | None = None
+        self._cells: _LastCells | None = None
+        self.memo = GlyphMemo()
+
+    def _classify(self, image: np.ndarray, located: Located) -> CellScores | None:
+        """`classify` of the located board, again only for the cells whose pixels changed.
+
+        Between two reads of a game most cells stay as they were; a cell's
+        classification depends only on its own pixels (and, sampled between
+        pixels, on the one pixel around it), so the cells inside the box of
+        changed pixels (grown by a pixel) are classified again and the rest is
+        the last answer, unchanged by construction.
+        """
+        geo, bank, nudge = located.geometry, located.bank, located.nudge
+        sampler = self._sampler_for(located)
+        cols, rows = cell_edges(geo, nudge)
+        height, width = image.shape[:2]
+        x0, y0 = max(0, int(cols[:, 0].min()) - 1), max(0, int(rows[:, 0].min()) - 1)
+        x1 = min(width, int(cols[:, 1].max()) + 1)
+        y1 = min(height, int(rows[:, 1].max()) + 1)
+        key = (geo, None if nudge is None else (nudge[0].tobytes(), nudge[1].tobytes()))
+        last = self._cells
+        pixels = image[y0:y1, x0:x1]
+        if (
+            last is None
+            or last.bank is not bank
+            or last.key != key
+            or (last.x0, last.y0) != (x0, y0)
+            or last.pixels.shape != pixels.shape
+        ):
+            scores = classify(image, geo, bank, nudge, sampler)
+        else:
+            diff = cv2.absdiff(pixels, last.pixels)
+            bx, by, bw, bh = cv2.boundingRect(diff.reshape(diff.shape[0], -1))
+            if bw == 0:
+                return last.scores
+            depth = 1 if diff.ndim == 2 else diff.shape[2]
+            # Changed pixels, in image coordinates, grown by one pixel.
+            cx0, cx1 = x0 + bx // depth - 1, x0 + (bx + bw - 1) // depth + 2
+            cy0, cy1 = y0 + by - 1, y0 + by + bh + 1
+            hit_cols = np.nonzero((cols[:, 1] > cx0) & (cols[:, 0] < cx1))[0]
+            hit_rows = np.nonzero((rows[:, 1] > cy0) & (rows[:, 0] < cy1))[0]
+            if len(hit_cols) == 0 or len(hit_rows) == 0:
+                return last.scores
+            c0, c1 = int(hit_cols.min()), int(hit_cols.max()) + 1
+            r0, r1 = int(hit_rows.min()), int(hit_rows.max()) + 1
+            if (c1 - c0) * (r1 - r0) > MOST_CHANGED * geo.rows * geo.cols:
+                scores = classify(image, geo, bank, nudge, sampler)
+            else:
+                scores = self._classify_part(image, located, sampler, last.scores, (r0, r1, c0, c1))
+        if scores is not None:
+            self._cells = _LastCells(bank, key, x0, y0, pixels.copy(), scores)
+        return scores
+
+    def _classify_part(
+        self,
+        image: np.ndarray,
+        located: Located,
+        sampler: CellSampler | None,
+        last: CellScores,
+        box: tuple[int, int, int, int],
+    ) -> CellScores | None:
+        """`last` with the cells rows r0:r1 x columns c0:c1 classified again."""
+        r0, r1, c0, c1 = box
+        geo, nudge = located.geometry, located.nudge
+        part = Geometry(
+            geo.left + c0 * geo.cell_w,
+            geo.top + r0 * geo.cell_h,
+            geo.cell_w,
+            geo.cell_h,
+            r1 - r0,
+            c1 - c0,
+        )
+        part_nudge = None if nudge is None else (nudge[0][c0:c1], nudge[1][r0:r1])
+        part_sampler = (
+            None
+            if sampler is None
+            else sampler.part(part, part_nudge, slice(r0, r1), slice(c0, c1))
+        )
+        scores = classify(image, part, located.bank, part_nudge, part_sampler)
+        if scores is None:
+            return None
+        merged = [a.copy() for a in (last.chars, last.best, last.margin, last.unsure)]
+        for whole, new in zip(
+            merged, (scores.chars, scores.best, scores.margin, scores.unsure), strict=True
+        ):
+            whole[r0:r1, c0:c1] = new
+        return CellScores(*merged)
+
+    def forget(self) -> None:
+        """Drop what earlier reads left (cells, glyph searches): the next read starts afresh."""
+        self._cells = None
         self.memo = GlyphMemo()
 
     def _sampler_for(self, located: Located) -> CellSampler | None:
@@ -68,7 +178,7 @@ class BoardReader:
         middle).
         """
         skin, geo, memo = located.skin, located.geometry, self.memo
-        scores = classify(image, geo, located.bank, located.nudge, self._sampler_for(located))
+        scores = self._classify(image, located)
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)

@@ -21,7 +21,7 @@ built once per located board and kept by the caller.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -38,6 +38,24 @@ def _edges(start: float, pitch: float, count: int, nudge: np.ndarray | None) -> 
     if nudge is not None:
         low, high = low + nudge, high + nudge
     return np.stack([low, high], axis=1)
+
+
+def cell_edges(geo: Geometry, nudge: Nudge | None) -> tuple[np.ndarray, np.ndarray]:
+    """(cols, 2) and (rows, 2) whole-pixel [low, high) edges of every column and row of cells."""
+    return (
+        _edges(geo.left, geo.cell_w, geo.cols, None if nudge is None else nudge[0]),
+        _edges(geo.top, geo.cell_h, geo.rows, None if nudge is None else nudge[1]),
+    )
+
+
+def _bounds(cols: np.ndarray, rows: np.ndarray) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the smallest and largest edges of all cells."""
+    return (
+        int(cols[:, 0].min()),
+        int(rows[:, 0].min()),
+        int(cols[:, 1].max()),
+        int(rows[:, 1].max()),
+    )
 
 
 def _nudge_key(nudge: Nudge | None) -> bytes:
@@ -71,6 +89,25 @@ class CellSampler:
     map1: np.ndarray
     map2: np.ndarray
 
+    def part(self, geo: Geometry, nudge: Nudge | None, rows: slice, cols: slice) -> CellSampler:
+        """The sampler of the cells `rows` x `cols` of this grid (`geo`, `nudge`: theirs).
+
+        Its maps are a slice of these, so it samples exactly the points this
+        one does for those cells.
+        """
+        side = self.patch * self.factor
+        ys = slice(rows.start * side, rows.stop * side)
+        xs = slice(cols.start * side, cols.stop * side)
+        col_edges, row_edges = cell_edges(geo, nudge)
+        return replace(
+            self,
+            geometry=geo,
+            nudge_key=_nudge_key(nudge),
+            bounds=_bounds(col_edges, row_edges),
+            map1=np.ascontiguousarray(self.map1[ys, xs]),
+            map2=np.ascontiguousarray(self.map2[ys, xs]),
+        )
+
     def fits(self, geo: Geometry, nudge: Nudge | None, inset: int, patch: int) -> bool:
         """Whether these maps were built for this grid (the caller's cache check)."""
         return (
@@ -85,8 +122,7 @@ def make_sampler(geo: Geometry, nudge: Nudge | None, inset: int, patch: int) -> 
     """The sampler for `geo` with per-column/row whole-pixel moves `nudge`."""
     full = patch + 2 * inset
     factor = max(1, math.ceil(max(geo.cell_w, geo.cell_h) / full))
-    cols = _edges(geo.left, geo.cell_w, geo.cols, None if nudge is None else nudge[0])
-    rows = _edges(geo.top, geo.cell_h, geo.rows, None if nudge is None else nudge[1])
+    cols, rows = cell_edges(geo, nudge)
     # Sample u of a patch row lies (inset + (u + 0.5) / factor) patch pixels into
     # its cell; remap addresses pixel centres, hence the - 0.5.
     steps = inset + (np.arange(patch * factor) + 0.5) / factor
@@ -100,12 +136,7 @@ def make_sampler(geo: Geometry, nudge: Nudge | None, inset: int, patch: int) -> 
     map_x = np.ascontiguousarray(np.broadcast_to(xs[None, :], (len(ys), len(xs))))
     map_y = np.ascontiguousarray(np.broadcast_to(ys[:, None], (len(ys), len(xs))))
     map1, map2 = cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
-    bounds = (
-        int(cols[:, 0].min()),
-        int(rows[:, 0].min()),
-        int(cols[:, 1].max()),
-        int(rows[:, 1].max()),
-    )
+    bounds = _bounds(cols, rows)
     valid = bool((cols[:, 1] > cols[:, 0]).all() and (rows[:, 1] > rows[:, 0]).all())
     return CellSampler(geo, _nudge_key(nudge), inset, patch, factor, bounds, valid, map1, map2)
 
