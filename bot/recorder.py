@@ -15,10 +15,14 @@ bot read live). Lines name frames by file name ("0001.png"), as in `recordings/`
                          the bot's own reading, not independently checked labels
     DIR/actions.jsonl    one line per click or key, with the frame it was based on
 
-Every file is written atomically (temporary file in the same folder, then
-`os.replace`), frames before the lines naming them, so a crash or Ctrl+C at any
-moment leaves a complete recording of everything up to that point (clicks are
-written in batches, with the next frame; see `Recorder.action`).
+Frames and meta.json are written atomically (temporary file in the same
+folder, then `os.replace`); the JSON-lines files are appended to, each batch of
+lines in one `write` call, so no line is ever half on disk. Frames are written
+before the lines naming them, so a crash, Ctrl+C or kill at any moment leaves a
+complete recording of everything up to that point (clicks are written in
+batches, with the next frame; see `Recorder.action`). Appending, not rewriting:
+a run of hundreds of games writes tens of thousands of lines, and rewriting
+the whole file for each one made every frame slower than the last.
 """
 
 from __future__ import annotations
@@ -66,6 +70,21 @@ def _umask() -> int:
     return mask
 
 
+def append_whole(path: Path, data: bytes) -> None:
+    """Append `data` to `path` (created with the usual mode) in one `write`.
+
+    A process killed at any moment leaves all of `data` on disk or none of it:
+    a signal cannot cut a write to a regular file in the middle.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
+    try:
+        written = os.write(fd, data)
+    finally:
+        os.close(fd)
+    if written != len(data):  # a full disk: the lines are cut
+        raise OSError(f"only {written} of {len(data)} bytes written (disk full?)")
+
+
 class Recorder:
     """Writes one recording folder; a no-op when `folder` is None."""
 
@@ -73,7 +92,6 @@ class Recorder:
         self.folder = Path(folder) if folder is not None else None
         self.meta: dict[str, Any] = {"format": 1, "complete": False, **(meta or {})}
         self.frames = 0
-        self._lines: dict[str, list[str]] = {"readings": [], "labels": [], "actions": []}
         self._pending: list[dict[str, Any]] = []
         if self.folder is not None:
             try:
@@ -82,7 +100,8 @@ class Recorder:
                 raise RecordingError(
                     f"cannot create recording folder {self.folder}: {exc}"
                 ) from exc
-            if any((self.folder / "frames").glob("*.png")):
+            lines = [self.folder / f"{kind}.jsonl" for kind in ("readings", "labels", "actions")]
+            if any((self.folder / "frames").glob("*.png")) or any(p.exists() for p in lines):
                 raise RecordingError(
                     f"{self.folder} already holds a recording: choose a new folder"
                 )
@@ -146,9 +165,7 @@ class Recorder:
         if self.folder is None or not self._pending:
             return
         pending, self._pending = self._pending, []
-        for obj in pending[:-1]:
-            self._lines["actions"].append(json.dumps(obj, separators=(",", ":")))
-        self._append("actions", pending[-1])
+        self._append("actions", *pending)
 
     def update_meta(self, **fields: Any) -> None:
         if self.folder is None:
@@ -162,13 +179,11 @@ class Recorder:
         self.flush()
         self.update_meta(complete=True)
 
-    def _append(self, kind: str, obj: Mapping[str, Any]) -> None:
+    def _append(self, kind: str, *objs: Mapping[str, Any]) -> None:
+        """Add lines to `kind`.jsonl in one `write` call: whole lines or nothing."""
         assert self.folder is not None
-        lines = self._lines[kind]
-        lines.append(json.dumps(obj, separators=(",", ":")))
-        # Rewriting the whole file keeps each write atomic; files stay small
-        # (a few hundred lines per game).
-        self._guard(write_atomic, self.folder / f"{kind}.jsonl", ("\n".join(lines) + "\n").encode())
+        text = "".join(json.dumps(obj, separators=(",", ":")) + "\n" for obj in objs)
+        self._guard(append_whole, self.folder / f"{kind}.jsonl", text.encode())
 
     def _write_meta(self) -> None:
         assert self.folder is not None

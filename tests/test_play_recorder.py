@@ -86,3 +86,30 @@ def test_files_get_the_usual_mode_not_the_private_one_of_a_temporary_file(
     os.umask(mask)
     for path in [tmp_path / "rec" / "meta.json", tmp_path / "rec" / "frames" / "0001.png"]:
         assert path.stat().st_mode & 0o777 == 0o666 & ~mask, path
+
+
+def test_lines_are_appended_not_the_whole_file_rewritten_per_frame(tmp_path: Path) -> None:
+    """A run of hundreds of games writes tens of thousands of lines: rewriting
+    each file for every frame made every frame slower than the last."""
+    rec = Recorder(tmp_path / "rec")
+    image = np.full((40, 60, 3), 7, np.uint8)
+    rec.frame(image, READING, game=1)
+    rec.action({"kind": "open", "row": 0, "col": 2}, game=1, frame="0001.png")
+    rec.frame(image, READING, game=1)
+    files = {kind: tmp_path / "rec" / f"{kind}.jsonl" for kind in ("readings", "actions")}
+    inodes = {kind: path.stat().st_ino for kind, path in files.items()}
+    for _ in range(3):
+        rec.action({"kind": "open", "row": 1, "col": 2}, game=1, frame="0002.png")
+        rec.frame(image, READING, game=1)
+    assert {kind: path.stat().st_ino for kind, path in files.items()} == inodes
+    assert [line["frame"] for line in read_jsonl(files["readings"])] == [
+        f"000{i}.png" for i in range(1, 6)
+    ]
+    assert len(read_jsonl(files["actions"])) == 4
+
+
+def test_a_folder_with_recording_lines_but_no_frame_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "rec").mkdir()
+    (tmp_path / "rec" / "actions.jsonl").write_text('{"kind": "open"}\n')
+    with pytest.raises(RecordingError, match="already holds a recording"):
+        Recorder(tmp_path / "rec")
