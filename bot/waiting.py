@@ -6,7 +6,9 @@ reading that passes every check of `bot.consistency` is handed back. A clone
 draws a cascade over several frames, so a reading caught mid-redraw (a cell
 unreadable, a 0 still next to covered cells) is read again rather than
 trusted, for a bounded number of frames and seconds; a click with no visible
-effect is retried once; a paused game is handed to the loop to resume.
+effect is retried once, then a clone that shows nothing at all (frozen for a
+moment on a busy machine) is waited for up to `stall_timeout`; a paused game
+is handed to the loop to resume. Ctrl+C and SIGTERM are checked in every wait.
 Every way out that is not the expected picture is a `PlayError` with its
 cause (`GameWindow.with_cause`) and the frame saved.
 """
