@@ -257,7 +257,7 @@ def classify(
 
 
 def fit_nudge(
-    image: np.ndarray, geo: Geometry, bank: TileBank
+    image: np.ndarray, geo: Geometry, bank: TileBank, first: CellScores | None = None
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Per-column x and per-row y whole-pixel moves that fit the templates best.
 
@@ -266,17 +266,19 @@ def fit_nudge(
     every column where the templates expect it (a 6 then reads as a sure 5).
     Each column (row) takes the move of -1..1 px that minimises its cells'
     distances, from 2 + 2 extra classifications of the whole board, once per
-    located board. None for whole-pixel grids (nothing to fit).
+    located board (`first`: the caller's classification of `geo` itself, if
+    it has one). None for whole-pixel grids (nothing to fit).
     """
     if float(geo.cell_w).is_integer() and float(geo.cell_h).is_integer():
         return None
     steps = np.array([-1, 0, 1])
+    unmoved = first if first is not None else classify(image, geo, bank)
     moves: list[np.ndarray] = []
     for axis in (0, 1):
         costs = []
         for step in steps:
             moved = geo.shifted(step, 0) if axis == 0 else geo.shifted(0, step)
-            scores = classify(image, moved, bank)
+            scores = unmoved if step == 0 else classify(image, moved, bank)
             if scores is None:
                 costs.append(np.full((geo.rows, geo.cols), np.inf))
                 continue
