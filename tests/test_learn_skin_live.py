@@ -10,6 +10,7 @@ xdemineur skin does: cells, status and mine counter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ import pytest
 
 from bot.actuator._base import Button, Mouse
 from bot.cli import main
-from bot.clones import launch_clone
+from bot.clones import RunningClone, launch_clone
 from bot.errors import VisionError
 from bot.xdisplay import VirtualDisplay, xvfb_available
 from vision.capture._base import Region, Screen
@@ -26,6 +27,7 @@ from vision.learn.live import shoot
 from vision.reader import BoardReader
 from vision.skin import load_skin, load_skins
 
+LaunchClone = Callable[..., RunningClone]
 WON_FRAME = "recordings/minegauler-beginner-1/frames/0002.png"
 
 
@@ -60,6 +62,30 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
     assert statuses.count("lost") >= 2 and statuses[-1] == "lost"
     assert max(flags) == 10 and flags[-1] == 1
     assert "restart" in mine.controls
+
+
+def test_live_learning_names_the_lost_board_of_minegauler(
+    clone: LaunchClone, virtual_display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """The plain live flow on a real minegauler (fresh board, right clicks, left clicks
+    until lost; no --mines, so a single flag): every screenshot, the lost boards
+    included, must read like the built-in skin reads it. It used to be misnamed:
+    the lost board was aligned a pixel off to look like the all-covered fresh board."""
+    clone("minegauler", "beginner", position=(230, 170))
+    out, shots = tmp_path / "skin", tmp_path / "shots"
+    argv = ["learn-skin", "live-m", "--live", "--display", virtual_display.display]
+    assert main([*argv, "--out", str(out), "--save", str(shots)]) == 0
+    learned = BoardReader([load_skin(out)])
+    builtin = BoardReader(load_skins(["minegauler"]))
+    statuses = []
+    for frame in sorted(shots.glob("*.png")):
+        image = load_image(frame)
+        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
+        assert not mine.unknown and not theirs.unknown, frame.name
+        assert mine.board == theirs.board, frame.name
+        assert mine.status == theirs.status, frame.name
+        statuses.append(mine.status)
+    assert statuses[-1] == "lost" and statuses.count("lost") >= 2
 
 
 class _Frozen(Screen):

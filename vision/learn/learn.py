@@ -141,18 +141,24 @@ def _sequences(geos: Sequence[Geometry], games: Sequence[int]) -> list[int]:
 
 
 def _cut(images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry]) -> list[Cuts]:
-    """Where each frame's cells lie. A whole-pixel grid is aligned to the frame with
-    most cells (the lattice fits of two frames may differ by a pixel); a scaled
-    clone's cells are found on each frame itself (`vision.learn.grid.find_cuts`)."""
+    """Where each frame's cells lie. A whole-pixel grid is aligned to the reference
+    frame (the lattice fits of two frames may differ by a pixel); a scaled clone's
+    cells are found on each frame itself (`vision.learn.grid.find_cuts`).
+
+    Frames with the same fitted grid (the window did not move) share one
+    alignment, made on the one showing most different cells: aligning a lost
+    board to a fresh all-covered one would shift it to look covered.
+    """
     if not whole_pixel(geos[0]):
         return [find_cuts(images[f], geo) for f, geo in zip(frames, geos, strict=True)]
-    ref = max(range(len(frames)), key=lambda i: geos[i].rows * geos[i].cols)
-    ref_patches = patches(images[frames[ref]], geos[ref])
-    aligned = [
-        geo if i == ref else align(images[frames[i]], geo, ref_patches)
-        for i, geo in enumerate(geos)
-    ]
-    return [find_cuts(images[f], geo) for f, geo in zip(frames, aligned, strict=True)]
+    cells = [patches(images[f], geo) for f, geo in zip(frames, geos, strict=True)]
+    variety = [len(np.unique(c, axis=0)) for c in cells]
+    ref = max(range(len(frames)), key=lambda i: (geos[i].rows * geos[i].cols, variety[i]))
+    moved: dict[Geometry, Geometry] = {geos[ref]: geos[ref]}
+    for i in sorted(range(len(frames)), key=lambda i: -variety[i]):
+        if geos[i] not in moved:
+            moved[geos[i]] = align(images[frames[i]], geos[i], cells[ref])
+    return [find_cuts(images[f], moved[geo]) for f, geo in zip(frames, geos, strict=True)]
 
 
 def _cell_sizes(cuts: Cuts) -> np.ndarray:
