@@ -152,11 +152,12 @@ class GlyphMemo:
             last = _Maps(glyphs, x0, y0, grey.copy(), _score_maps(grey, glyphs))
             self._last[id(glyphs)] = last
             return last.maps
-        bx, by, bw, bh = cv2.boundingRect(cv2.absdiff(grey, last.grey))
-        if bw == 0:
+        if cv2.norm(grey, last.grey, cv2.NORM_INF) == 0:
             return last.maps
+        bx, by, bw, bh = cv2.boundingRect(cv2.absdiff(grey, last.grey))
         if bw * bh > MOST_CHANGED * grey.size:
             last.maps = _score_maps(grey, glyphs)
+            last.grey = grey.copy()
         else:
             for _, template, scores in last.maps:
                 if scores is None:
@@ -168,7 +169,7 @@ class GlyphMemo:
                     part = _scores(grey[ya : yb + th - 1, xa : xb + tw - 1], template)
                     assert part is not None
                     scores[ya:yb, xa:xb] = part
-        last.grey = grey.copy()
+            last.grey[by : by + bh, bx : bx + bw] = grey[by : by + bh, bx : bx + bw]
         return last.maps
 
 

@@ -80,6 +80,7 @@ class BoardReader:
         key = (geo, None if nudge is None else (nudge[0].tobytes(), nudge[1].tobytes()))
         last = self._cells
         pixels = image[y0:y1, x0:x1]
+        self._cells = None  # until this read is done: never a half-updated memory
         if (
             last is None
             or last.bank is not bank
@@ -89,17 +90,22 @@ class BoardReader:
         ):
             scores = classify(image, geo, bank, nudge, sampler)
         else:
+            if cv2.norm(pixels, last.pixels, cv2.NORM_INF) == 0:
+                self._cells = last
+                return last.scores
             diff = cv2.absdiff(pixels, last.pixels)
             bx, by, bw, bh = cv2.boundingRect(diff.reshape(diff.shape[0], -1))
-            if bw == 0:
-                return last.scores
             depth = 1 if diff.ndim == 2 else diff.shape[2]
+            # Bring the kept pixels up to date where they changed (cheaper than a copy).
+            changed = (slice(by, by + bh), slice(bx // depth, (bx + bw - 1) // depth + 1))
+            last.pixels[changed] = pixels[changed]
             # Changed pixels, in image coordinates, grown by one pixel.
             cx0, cx1 = x0 + bx // depth - 1, x0 + (bx + bw - 1) // depth + 2
             cy0, cy1 = y0 + by - 1, y0 + by + bh + 1
             hit_cols = np.nonzero((cols[:, 1] > cx0) & (cols[:, 0] < cx1))[0]
             hit_rows = np.nonzero((rows[:, 1] > cy0) & (rows[:, 0] < cy1))[0]
             if len(hit_cols) == 0 or len(hit_rows) == 0:
+                self._cells = last
                 return last.scores
             c0, c1 = int(hit_cols.min()), int(hit_cols.max()) + 1
             r0, r1 = int(hit_rows.min()), int(hit_rows.max()) + 1
@@ -107,6 +113,9 @@ class BoardReader:
                 scores = classify(image, geo, bank, nudge, sampler)
             else:
                 scores = self._classify_part(image, located, sampler, last.scores, (r0, r1, c0, c1))
+                if scores is not None:
+                    self._cells = _LastCells(bank, key, x0, y0, last.pixels, scores)
+                return scores
         if scores is not None:
             self._cells = _LastCells(bank, key, x0, y0, pixels.copy(), scores)
         return scores
