@@ -122,10 +122,14 @@ def main() -> int:
     )
     frames = itertools.cycle([image, *others])
     moves = itertools.cycle([image, one_move(image, reader.read(image, located))])
-    sampler = reader._sampler_for(located)
+    # Older commits (for before/after figures) have no reader memory nor sampler.
+    forget = getattr(reader, "forget", lambda: None)
+    sampler_for = getattr(reader, "_sampler_for", lambda located: None)
+    sampler = sampler_for(located)
+    extra = () if sampler is None else (sampler,)
 
     def cold() -> object:
-        reader.forget()
+        forget()
         return reader.read(image, located)
 
     runs: list[tuple[str, Callable[[], object], int]] = [
@@ -139,7 +143,7 @@ def main() -> int:
         ("read, same frame again", lambda: reader.read(image, located), 300),
         (
             "classify all cells",
-            lambda: classify(image, geo, located.bank, located.nudge, sampler),
+            lambda: classify(image, geo, located.bank, located.nudge, *extra),
             300,
         ),
         ("locate from scratch (all skins)", lambda: reader.locate(image), 30),
