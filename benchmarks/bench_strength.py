@@ -2,7 +2,8 @@
 
 Plays the same seeded games (`bot.bench.run_bench`, every safe/mine claim
 checked against the hidden layout) with: fast, full, and full minus one
-feature at a time, and prints one row per variant.
+feature at a time, and prints one row per variant with the solver's CPU time
+(not inflated by other processes on a shared machine).
 
     .venv/bin/python benchmarks/bench_strength.py --board expert --rule safe --games 2000 --jobs 2
 
@@ -57,8 +58,8 @@ def main() -> None:
     spec = parse_board_spec(args.board)
     print(f"{spec.name} {args.rule}, {args.games} games, bench seed {args.seed}")
     print(
-        f"{'variant':28} {'win rate':>9} {'95 % interval':>17} {'ms/decision med/p99':>21} "
-        f"{'ms/game median':>15}"
+        f"{'variant':30} {'win rate':>9} {'95 % interval':>17} {'CPU ms/decision med/p99':>25} "
+        f"{'CPU ms/game median':>19}"
     )
     for name in args.only:
         options = VARIANTS[name] if name in VARIANTS else EXTRA_VARIANTS[name]
@@ -68,10 +69,10 @@ def main() -> None:
             solver = functools.partial(analyse, strength="full", guess_options=options)
         s = run_bench(spec, args.rule, args.games, args.seed, args.jobs, analyse=solver)
         print(
-            f"{name:28} {100 * s.win_rate:8.2f}% "
+            f"{name:30} {100 * s.win_rate:8.2f}% "
             f"{100 * s.win_rate_low:7.2f} - {100 * s.win_rate_high:5.2f}% "
-            f"{s.decision_ms_median:9.3f} / {s.decision_ms_p99:8.3f} "
-            f"{s.solver_ms_per_game_median:15.1f}",
+            f"{s.decision_cpu_ms_median:13.3f} / {s.decision_cpu_ms_p99:9.3f} "
+            f"{s.solver_cpu_ms_per_game_median:19.1f}",
             flush=True,
         )
 
