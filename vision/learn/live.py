@@ -40,17 +40,25 @@ def _after(
     return _settled(screen, wait)
 
 
-def _settled(screen: Screen, wait: float, timeout: float = 2.0) -> np.ndarray:
-    """A screenshot once two grabs `wait` seconds apart are identical."""
+#: Seconds the screen must stay unchanged to count as settled: sgt-mines flashes
+#: the board red in steps of 0.13 s when a game is lost, and a screenshot taken
+#: between two steps of the flash shows no board the learner knows.
+STILL = 0.8
+
+
+def _settled(screen: Screen, wait: float, timeout: float = 3.0) -> np.ndarray:
+    """A screenshot once the screen has not changed for STILL seconds (grabs `wait` apart)."""
     time.sleep(wait)
     last = screen.grab()
-    end = time.monotonic() + timeout
+    since = time.monotonic()
+    end = since + timeout
     while time.monotonic() < end:
         time.sleep(wait)
         shot = screen.grab()
-        if np.array_equal(shot, last):
+        if not np.array_equal(shot, last):
+            last, since = shot, time.monotonic()
+        elif time.monotonic() - since >= STILL:
             return shot
-        last = shot
     return last
 
 

@@ -497,10 +497,11 @@ def _name_covered_glyphs(
 
 
 def _board(labels: np.ndarray, names: dict[int, str], extra: dict[int, str]) -> Board:
-    """The frame as board text; clusters without a name read as covered."""
+    """The frame as board text; clusters without a name read as covered, and so do
+    flags: a flag is a guess (`--live` flags cells at random), not a mine."""
     lookup = np.array([extra.get(c, names.get(c, ".")) for c in range(labels.max() + 1)])
     chars = lookup[labels]
-    chars[chars == "?"] = "."
+    chars[(chars == "?") | (chars == "F")] = "."
     return Board(tuple("".join(row) for row in chars.tolist()))
 
 
