@@ -100,6 +100,8 @@ def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:
 def located_geometry(located: Any) -> tuple[int, int, int, int]:
     """(left, top, width, height) of what must stay in view: the board and every
     region of the skin (counter, face, buttons, status texts, paused overlay)."""
+    from vision.glyphs import region_box  # the one reading of a skin region's corners
+
     g = located.geometry
     xs = [g.left, g.left + g.width]
     ys = [g.top, g.top + g.height]
@@ -110,10 +112,9 @@ def located_geometry(located: Any) -> tuple[int, int, int, int]:
         region = getattr(item, "region", None)
         if region is None:
             continue
-        # Corners are (fraction of the board size, pixel offset) from the board's corner.
-        (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
-        xs += [g.left + fx0 * g.width + dx0, g.left + fx1 * g.width + dx1]
-        ys += [g.top + fy0 * g.height + dy0, g.top + fy1 * g.height + dy1]
+        x0, y0, x1, y1 = region_box(region, g)
+        xs += [x0, x1]
+        ys += [y0, y1]
     left = max(int(min(xs)) - MARGIN, 0)
     top = max(int(min(ys)) - MARGIN, 0)
     return left, top, int(max(xs)) + MARGIN - left, int(max(ys)) + MARGIN - top

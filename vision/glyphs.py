@@ -29,7 +29,8 @@ class Hit:
     h: int
 
 
-def _box(region: Region, geo: Geometry) -> tuple[int, int, int, int]:
+def region_box(region: Region, geo: Geometry) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) on the image of a skin region around the board `geo`."""
     (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
     x0 = round(geo.left + fx0 * geo.width + dx0)
     y0 = round(geo.top + fy0 * geo.height + dy0)
@@ -78,7 +79,7 @@ class RegionCrop:
 
 def region_on_image(region: Region, geo: Geometry, shape: tuple[int, ...]) -> bool:
     """Whether the whole region lies on a picture of this shape."""
-    box = _box(region, geo)
+    box = region_box(region, geo)
     return _clip(box, shape) == box
 
 
@@ -99,7 +100,7 @@ def _visible(
     image: np.ndarray, region: Region, geo: Geometry
 ) -> tuple[np.ndarray, int, int, tuple[bool, bool, bool, bool]] | None:
     """The on-image part of `region` (a view, not grey yet), its corner and cut sides."""
-    box = _box(region, geo)
+    box = region_box(region, geo)
     x0, y0, x1, y1 = _clip(box, image.shape)
     if x1 <= x0 or y1 <= y0:
         return None
