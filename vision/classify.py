@@ -4,10 +4,11 @@ Each cell (and each template) is shrunk to a K x K colour patch with area
 averaging, then all cells are compared with all templates in one matrix
 product: mean squared difference per colour value. Squared differences, not
 normalised correlation, because correlation is undefined on flat tiles
-(covered, 0), which are most of a board. Shrinking the whole board in one
-`cv2.resize` call handles fractional pitches and scaled skins (templates
-cut at one size are shrunk to the same K x K) and costs well under a
-millisecond for 30x16.
+(covered, 0), which are most of a board. A whole-pixel grid is shrunk in
+one `cv2.resize` of the board (~1 ms for 30x16); a scaled skin's cells, on
+whole pixels at a fractional pitch, are each cut on their own edges, in one
+`cv2.remap` (`vision.sampling`); templates cut at any size are shrunk to the
+same K x K.
 
 A cell whose best distance is too large, or whose best kind is too close to
 the best *other* kind, is returned as unknown rather than guessed. Before
