@@ -87,3 +87,12 @@ def test_another_clones_fresh_board_is_never_a_won_board_of_zeros() -> None:
     mine is no game, so it is not taken for a board at all."""
     with pytest.raises(VisionError, match="no Minesweeper board"):
         BoardReader().read_fresh(load_image(DATA / "sgt-mines-32px-fresh.png"))
+
+
+def test_a_board_its_window_cuts_off_is_refused_not_read_as_a_smaller_board() -> None:
+    """GNOME Mines' expert board in its default 600x400 window: the window
+    shows 19 whole columns and 11 whole rows, then parts of the next ones (seen
+    by eye). Read as an 11x19 board, its cut edges would be edges to the
+    solver."""
+    with pytest.raises(VisionError, match="goes on past its right and bottom edge"):
+        BoardReader().read_fresh(load_image(DATA / "expert-default-window-cut.png"))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bot.errors import VisionError
+from vision.geometry import Geometry
 
 _HEX = re.compile(r"^#?([0-9a-fA-F]{6})$")
 
@@ -107,3 +108,38 @@ def allowed_kinds(
     allowed |= ~table.declared[None, :]
     allowed[~matched] = True
     return allowed, ~matched
+
+
+def tiles_beyond(image: np.ndarray, geo: Geometry, table: ColourTable) -> list[str]:
+    """The sides ("left", "right", "top", "bottom") past which tiles go on.
+
+    A skin with declared colours (GNOME Mines) draws its tiles on the window's
+    background with no frame, so outside a whole board there is background.
+    When the window is too small the clone cuts the board off, and the lattice
+    holds only the whole cells: the next row or column then shows one flat
+    tile colour from a sixth to a quarter of a pitch past the edge, in most
+    rows (columns). Reading such a sub-board as the board would invent edges
+    the solver trusts.
+    """
+    height, width = image.shape[:2]
+    band = np.array([0.15, 0.2, 0.25])  # past the gap between tiles, inside the next tile
+    rows = geo.top + (np.arange(geo.rows) + 0.5) * geo.cell_h
+    cols = geo.left + (np.arange(geo.cols) + 0.5) * geo.cell_w
+    right, bottom = geo.left + geo.width, geo.top + geo.height
+    probes = {
+        "left": (geo.left - band[None, :] * geo.cell_w, rows[:, None]),
+        "right": (right + band[None, :] * geo.cell_w, rows[:, None]),
+        "top": (cols[:, None], geo.top - band[None, :] * geo.cell_h),
+        "bottom": (cols[:, None], bottom + band[None, :] * geo.cell_h),
+    }
+    sides = []
+    for side, (x, y) in probes.items():
+        xs, ys = np.broadcast_arrays(np.rint(x).astype(int), np.rint(y).astype(int))
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= width or ys.max() >= height:
+            continue  # the screen's edge: `vision.locate` says so itself
+        seen = image[ys, xs].astype(np.float32)  # (lines, 3 probes, 3 channels)
+        near = np.abs(seen[:, :, None, :] - table.colours[None, None, :, :]).max(axis=3)
+        tiled = (near <= table.tolerance).any(axis=2).all(axis=1)  # flat, as a tile is
+        if tiled.mean() >= 0.5:
+            sides.append(side)
+    return sides

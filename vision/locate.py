@@ -19,6 +19,7 @@ import numpy as np
 
 from bot.errors import VisionError
 from vision.classify import CellScores, TileBank, classify, fit_nudge
+from vision.colour import tiles_beyond
 from vision.geometry import Geometry
 from vision.lattice import Lattice, find_lattices
 from vision.skin import Skin
@@ -258,6 +259,13 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "
             "screen edge: move the window fully onto the screen"
+        )
+    beyond = tiles_beyond(image, cand.geometry, cand.bank.colours) if cand.bank.colours else []
+    if beyond:
+        raise VisionError(
+            f"the {cand.bank.skin.name} board {_where(cand.geometry)} goes on past its "
+            f"{' and '.join(beyond)} edge: its window is too small to show all of it; "
+            "make the window larger"
         )
     nudge = fit_nudge(image, cand.geometry, cand.bank, cand.scores)
     return Located(cand.bank.skin, cand.geometry, cand.bank, nudge)
