@@ -88,6 +88,34 @@ def test_live_learning_names_the_lost_board_of_minegauler(
     assert statuses[-1] == "lost" and statuses.count("lost") >= 2
 
 
+def test_live_learning_learns_the_text_counter_of_gnome_mines(
+    clone: LaunchClone, virtual_display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """GNOME Mines under Xvfb, --live --mines 10: ten flags one by one put every digit
+    on its "flags/10" text counter, so the learned skin has a text counter (the
+    built-in skins' "marked/total" format), and every screenshot (flags, question
+    mark, the lost board with GNOME's red-on-grey hit mine) reads like the built-in
+    skin reads it: cells, status and counter."""
+    clone("gnome-mines", "beginner", position=(230, 170))
+    out, shots = tmp_path / "skin", tmp_path / "shots"
+    argv = ["learn-skin", "live-g", "--live", "--display", virtual_display.display]
+    assert main([*argv, "--mines", "10", "--out", str(out), "--save", str(shots)]) == 0
+    skin = load_skin(out)
+    assert skin.counter is not None and skin.counter.extra["format"] == "marked/total"
+    learned = BoardReader([skin])
+    builtin = BoardReader(load_skins(["gnome-mines"]))
+    counts = set()
+    for frame in sorted(shots.glob("*.png")):
+        image = load_image(frame)
+        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
+        assert not mine.unknown and not theirs.unknown, frame.name
+        assert mine.board == theirs.board, frame.name
+        assert mine.status == theirs.status, frame.name
+        assert mine.mines_left == theirs.mines_left is not None, frame.name
+        counts.add(mine.mines_left)
+    assert mine.status == "lost" and len(counts) >= 5
+
+
 class _Frozen(Screen):
     """A screen showing one picture forever: a finished game ignores every click."""
 

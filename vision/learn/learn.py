@@ -16,7 +16,7 @@ import numpy as np
 from bot.board import Board
 from bot.errors import VisionError
 from vision.geometry import Geometry
-from vision.learn.cluster import Clusters, cluster, cluster_by_size
+from vision.learn.cluster import SAME_SIZE, Clusters, cluster, cluster_by_size
 from vision.learn.counter import LearnedCounter, learn_counter
 from vision.learn.face import LearnedFace, learn_face
 from vision.learn.fit import Frame, fit_tiles, inset_for
@@ -181,7 +181,8 @@ def _learn_group(
     ]
     cells = [cut_patches(images[f], cut) for f, cut in zip(frames, cuts, strict=True)]
     if whole_pixel(geos[0]):
-        clusters = cluster(np.concatenate(cells))
+        # One size: cells of one kind are drawn alike (a hover look is another kind).
+        clusters = cluster(np.concatenate(cells), SAME_SIZE)
     else:
         sizes = np.concatenate([_cell_sizes(cut) for cut in cuts])
         clusters = cluster_by_size(np.concatenate(cells), sizes)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from bot.actuator._base import Mouse
+from bot.actuator._base import Button, Mouse
 from bot.errors import VisionError
 from vision.capture._base import Screen
 from vision.geometry import Geometry
@@ -62,6 +62,14 @@ def _settled(screen: Screen, wait: float, timeout: float = 3.0) -> np.ndarray:
     return last
 
 
+def _click(mouse: Mouse, geo: Geometry, x: int, y: int, button: Button) -> None:
+    """Click, then move the pointer off the board (just above its top-left corner, still
+    inside the window): GNOME Mines lightens the tile under the pointer, and every
+    screenshot would show a hover look of the cell clicked last."""
+    mouse.click(x, y, button)
+    mouse.move(round(geo.left + geo.cell_w / 2), round(geo.top - max(3.0, geo.cell_h / 3)))
+
+
 def _kinds(image: np.ndarray, geo: Geometry) -> list[np.ndarray]:
     """Masks of the cells of each look, most common first."""
     found = cluster(patches(image, geo))
@@ -101,7 +109,7 @@ def shoot(
             # Some clones ignore the first event after the pointer enters their window.
             mouse.move(x, y)
             time.sleep(0.2)
-        mouse.click(x, y, "right")
+        _click(mouse, geo, x, y, "right")
         shot = _after(screen, geo, fresh, wait)
         if not np.array_equal(patches(shot, geo), start):
             covered = kind
@@ -115,17 +123,17 @@ def shoot(
             "start a new game in the window and run again"
         )
     for _ in range(2):
-        mouse.click(x, y, "right")
+        _click(mouse, geo, x, y, "right")
         shots.append(_after(screen, geo, shots[-1], wait))
         if np.array_equal(patches(shots[-1], geo), start):
             break  # back to covered (no question marks in this clone, or after "?")
-    mouse.click(x, y, "right")  # the flag stays for the lost board
+    _click(mouse, geo, x, y, "right")  # the flag stays for the lost board
     last = _after(screen, geo, shots[-1], wait)
     covered[r, c] = False
     spare = np.argwhere(covered)
     for fr, fc in spare[rng.permutation(len(spare))[: max(0, flags - 1)]].tolist():
         shots.append(last)
-        mouse.click(*geo.cell_center(fr, fc), "right")
+        _click(mouse, geo, *geo.cell_center(fr, fc), "right")
         last = _after(screen, geo, last, wait)
         covered[fr, fc] = False
     shots.append(last)
@@ -136,7 +144,7 @@ def shoot(
         if not len(still):
             break
         rr, cc = (int(v) for v in still[rng.integers(len(still))])
-        mouse.click(*geo.cell_center(rr, cc), "left")
+        _click(mouse, geo, *geo.cell_center(rr, cc), "left")
         shot = _after(screen, geo, last, wait)
         if np.array_equal(patches(shot, geo), now):
             break  # the game is over: clicks do nothing

@@ -224,7 +224,7 @@ def name_clusters(
         if c in names or c in mines or v < 1:
             continue
         if _was_mine_kind(frames, sequences_of, c, mines) or c in never:
-            notes.append(f"cluster {c} was a flag before: not a number")
+            notes.append(f"cluster {c} was a flag before: left to the solver")
             continue
         names[c] = str(v)
     if not hits:
@@ -387,19 +387,28 @@ def name_wrong_flags(
 def _changed_after_open(
     frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
 ) -> set[int]:
-    """Kinds a cell turned into from another uncovered look: never numbers.
+    """Kinds a cell turned into only ever from another uncovered look: never numbers.
 
-    An opened cell never changes, so a kind that replaces a flag (a question
-    mark, a wrong flag on a lost board) cannot be a number.
+    An opened cell never changes, so a kind that only ever replaces a flag (a
+    question mark, a wrong flag on a lost board) cannot be a number. A kind
+    also seen turning from covered may still be one: GNOME Mines opens wrongly
+    flagged cells in a cascade, so a flag can turn into a number too.
     """
-    out: set[int] = set()
-    for i, a in enumerate(frames):
-        for j in range(i + 1, len(frames)):
-            b = frames[j]
-            if sequences[j] == sequences[i] and b.shape == a.shape:
-                moved = (a != b) & (a != covered) & (b != covered)
-                out.update(np.unique(b[moved]).tolist())
-    return out
+    from_open: set[int] = set()
+    from_covered: set[int] = set()
+    for j, b in enumerate(frames):
+        # The frame just before in the same game: further back, a cell may have
+        # been covered, then flagged, then shown as a wrong flag.
+        before = [
+            i for i in range(j) if sequences[i] == sequences[j] and frames[i].shape == b.shape
+        ]
+        if not before:
+            continue
+        a = frames[before[-1]]
+        moved = (a != b) & (b != covered)
+        from_open.update(np.unique(b[moved & (a != covered)]).tolist())
+        from_covered.update(np.unique(b[moved & (a == covered)]).tolist())
+    return from_open - from_covered
 
 
 def _reverted_to_covered(
@@ -424,7 +433,9 @@ def _was_mine_kind(
 ) -> bool:
     """Whether cells of `c` showed a mine kind (a flag) earlier in the same game.
 
-    A flagged cell is never opened, so such a cluster is no number (a wrong flag).
+    Such a cluster is usually no number but a wrong flag; yet GNOME Mines opens
+    wrongly flagged cells in a cascade, so it is not named by the counts of a
+    complete board here, only by the solver (which checks every board it is on).
     """
     for i, labels in enumerate(frames):
         cells = labels == c
