@@ -55,6 +55,24 @@ def test_out_is_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert out.read_text() == "keep me"
 
 
+def test_an_existing_skin_is_not_replaced_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA Q6: `learn-skin xdemineur shot.png` overwrote the built-in skin."""
+    builtin = Path(__file__).resolve().parent.parent / "templates" / "xdemineur" / "skin.json"
+    before = builtin.read_bytes()
+    assert "already holds a skin" in _fail(["learn-skin", "xdemineur", str(FRAME)], capsys)
+    assert builtin.read_bytes() == before
+    out = tmp_path / "mine"
+    assert main(["learn-skin", "mine", str(FRAME), "--out", str(out)]) == 0
+    learned = (out / "skin.json").read_bytes()
+    assert "already holds a skin" in _fail(
+        ["learn-skin", "mine", str(FRAME), "--out", str(out)], capsys
+    )
+    assert main(["learn-skin", "mine", str(FRAME), "--out", str(out), "--force"]) == 0
+    assert (out / "skin.json").read_bytes() == learned  # the same shots learn the same skin
+
+
 def test_two_boards_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """F9: two boards in one image: refused like `msbot replay` does, nothing written."""
     image = cv2.imread(str(FRAME))

@@ -28,6 +28,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--mines", type=int, help="mines on the board (checks the reading)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default templates/NAME)")
     parser.add_argument(
+        "--force", action="store_true", help="replace a skin already in the output folder"
+    )
+    parser.add_argument(
         "--live",
         action="store_true",
         help="take the screenshots from the live window: clicks on it until the game is lost",
@@ -56,6 +59,12 @@ def run(args: argparse.Namespace) -> int:
         raise VisionError("--mines must be >= 0")
     out = Path(args.out) if args.out else BUILTIN_DIR / name
     _want_folder(out, "--out")
+    if (out / "skin.json").exists() and not args.force:
+        # A built-in skin (templates/xdemineur) is never replaced by accident.
+        raise VisionError(
+            f"{out} already holds a skin: choose another NAME or --out DIR, "
+            "or add --force to replace it"
+        )
     if args.save:
         _want_folder(Path(args.save), "--save")
     if args.live:
