@@ -124,7 +124,7 @@ def test_pyautogui_backend_moves_the_real_pointer_to_the_cell() -> None:
             timeout=30,
         )
         assert out.returncode == 0, out.stderr
-        assert "refused: cell (9, 0) is outside the 9x12 board" in out.stdout
+        assert "refused: cell (9, 0) is outside the 12x9 board" in out.stdout
         where = subprocess.run(
             ["xdotool", "getmouselocation"], env=xd.env, capture_output=True, text=True, timeout=10
         ).stdout

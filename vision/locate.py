@@ -234,7 +234,7 @@ def _same_board(a: _Candidate, b: _Candidate) -> bool:
 
 
 def _where(geo: Geometry) -> str:
-    return f"{geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)})"
+    return f"{geo.cols}x{geo.rows} at ({round(geo.left)}, {round(geo.top)})"  # width x height
 
 
 def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:

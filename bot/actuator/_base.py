@@ -101,7 +101,7 @@ class Actuator:
         if g is None:
             raise ActuatorError("no board located yet: refusing to click")
         if not (0 <= row < g.rows and 0 <= col < g.cols):
-            raise ActuatorError(f"cell ({row}, {col}) is outside the {g.rows}x{g.cols} board")
+            raise ActuatorError(f"cell ({row}, {col}) is outside the {g.cols}x{g.rows} board")
         x, y = g.cell_center(row, col)
         if g.cell_at(x, y) != (row, col):
             raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")

@@ -211,7 +211,7 @@ def _check(
                 # A warning, not a failure: flags placed by hand (or --live) may be wrong.
                 extra = f", warning: inconsistent with {mines} mines: {exc}"
         print(
-            f"  {name}: {geo.rows}x{geo.cols} board, {reading.status}, "
+            f"  {name}: {geo.cols}x{geo.rows} board, {reading.status}, "
             f"{len(reading.unknown)} unknown cell(s){extra}"
         )
         if (geo.rows, geo.cols) != size and size[0] * size[1] > geo.rows * geo.cols:

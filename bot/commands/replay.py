@@ -176,8 +176,8 @@ def compare(reading: Any, label: dict[str, Any]) -> tuple[int, list[str]]:
     want = [str(r) for r in label["board"]]
     got = list(reading.board.rows)
     if len(want) != len(got) or any(len(a) != len(b) for a, b in zip(want, got, strict=False)):
-        size = f"{len(want)}x{len(want[0]) if want else 0}"
-        return 0, [f"board size {reading.geometry.rows}x{reading.geometry.cols}, label {size}"]
+        size = f"{len(want[0]) if want else 0}x{len(want)}"  # width x height, as everywhere
+        return 0, [f"board size {reading.geometry.cols}x{reading.geometry.rows}, label {size}"]
     compared = 0
     unknown = {(u.row, u.col) for u in reading.unknown}
     for r, (a, b) in enumerate(zip(got, want, strict=True)):
@@ -366,7 +366,7 @@ def print_frame(record: dict[str, Any]) -> None:
     g = record["geometry"]
     where = " on screen" if "offset" in record else ""
     print(
-        f"{record['frame']}: {record['skin']} {g['rows']}x{g['cols']} at "
+        f"{record['frame']}: {record['skin']} {g['cols']}x{g['rows']} at "
         f"({g['left']:.1f}, {g['top']:.1f}){where} pitch {g['cell_w']:.2f}x{g['cell_h']:.2f}, "
         f"mines left {record['mines_left']}, {record['status']}"
     )
