@@ -42,10 +42,11 @@ class GameResult:
 
     def line(self) -> str:
         size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
-        what = "actions advised" if self.advised else "clicks"
+        what = ("action", "actions") if self.advised else ("click", "clicks")
+        advised = " advised" if self.advised else ""
         text = (
             f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
-            f"{self.clicks} {what}, {self.guesses} guesses"
+            f"{_count(self.clicks, *what)}{advised}, {_count(self.guesses, 'guess', 'guesses')}"
         )
         if self.message and not self.error:
             text += f" ({self.message})"
@@ -119,8 +120,8 @@ class Session:
         if s["advised_actions"]:
             text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
         else:
-            text += f"{s['clicks']} clicks, "
-        text += f"{s['guesses']} guesses"
+            text += f"{_count(s['clicks'], 'click', 'clicks')}, "
+        text += _count(s["guesses"], "guess", "guesses")
         if s["certain_losses"]:
             text += f", {s['certain_losses']} LOSSES ON CERTAIN MOVES (bug)"
         if self.stopped and self.interrupted:
@@ -142,3 +143,8 @@ def board_complete(reading: Reading, total: int | None) -> bool:
         and board.count(FLAG) == total
         and reading.mines_left == 0
     )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """'1 guess', '3 guesses': people read these lines."""
+    return f"{n} {one if n == 1 else many}"

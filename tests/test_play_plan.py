@@ -86,7 +86,7 @@ def test_summary_counts_wins_time_clicks_and_certain_losses() -> None:
     assert (s["games"], s["wins"], s["win_rate"], s["mean_seconds"]) == (2, 1, 0.5, 0.75)
     assert s["clicks"] == 40 and s["guesses"] == 3 and s["certain_losses"] == 1
     assert "LOSSES ON CERTAIN MOVES" in session.summary_line()
-    assert session.games[0].line() == "game 1: WON 12x9/10 in 1.00 s, 30 clicks, 1 guesses"
+    assert session.games[0].line() == "game 1: WON 12x9/10 in 1.00 s, 30 clicks, 1 guess"
 
 
 def test_a_complete_board_is_one_with_every_mine_flagged_and_counted() -> None:
