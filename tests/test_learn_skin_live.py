@@ -25,10 +25,28 @@ from vision.capture._base import Region, Screen
 from vision.image_io import load_image
 from vision.learn.live import shoot
 from vision.reader import BoardReader
+from vision.reading import Reading
 from vision.skin import load_skin, load_skins
 
 LaunchClone = Callable[..., RunningClone]
 WON_FRAME = "recordings/minegauler-beginner-1/frames/0002.png"
+
+
+def _read_like_builtin(out: Path, shots: Path, clone: str) -> list[Reading]:
+    """Every screenshot `--live --save` took, read with the learned skin in `out`; each
+    must have no unknown cell and the same board and status as the built-in skin's."""
+    learned = BoardReader([load_skin(out)])
+    builtin = BoardReader(load_skins([clone]))
+    readings = []
+    for frame in sorted(shots.glob("*.png")):
+        image = load_image(frame)
+        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
+        assert not mine.unknown and not theirs.unknown, frame.name
+        assert mine.board == theirs.board, frame.name
+        assert mine.status == theirs.status, frame.name
+        assert mine.mines_left == theirs.mines_left or mine.mines_left is None, frame.name
+        readings.append(mine)
+    return readings
 
 
 def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
@@ -43,20 +61,12 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
         finally:
             running.close()
     assert code == 0
-    learned = BoardReader([load_skin(out)])
-    builtin = BoardReader(load_skins(["xdemineur"]))
-    frames = sorted(shots.glob("*.png"))
-    assert len(frames) >= 4
-    statuses, flags = [], []
-    for frame in frames:
-        image = load_image(frame)
-        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
-        assert not mine.unknown and not theirs.unknown
-        assert mine.board == theirs.board, frame.name
-        assert mine.status == theirs.status
-        assert mine.mines_left == theirs.mines_left is not None
-        statuses.append(mine.status)
-        flags.append(mine.board.count("FX"))
+    readings = _read_like_builtin(out, shots, "xdemineur")
+    assert len(readings) >= 4
+    assert all(r.mines_left is not None for r in readings)
+    statuses = [r.status for r in readings]
+    flags = [r.board.count("FX") for r in readings]
+    mine = readings[-1]
     # Game 1: ten flags (right F or, on a safe cell, crossed out X) stay on the lost
     # board; then it restarts with the learned face and loses more games.
     assert statuses.count("lost") >= 2 and statuses[-1] == "lost"
@@ -75,16 +85,7 @@ def test_live_learning_names_the_lost_board_of_minegauler(
     out, shots = tmp_path / "skin", tmp_path / "shots"
     argv = ["learn-skin", "live-m", "--live", "--display", virtual_display.display]
     assert main([*argv, "--out", str(out), "--save", str(shots)]) == 0
-    learned = BoardReader([load_skin(out)])
-    builtin = BoardReader(load_skins(["minegauler"]))
-    statuses = []
-    for frame in sorted(shots.glob("*.png")):
-        image = load_image(frame)
-        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
-        assert not mine.unknown and not theirs.unknown, frame.name
-        assert mine.board == theirs.board, frame.name
-        assert mine.status == theirs.status, frame.name
-        statuses.append(mine.status)
+    statuses = [r.status for r in _read_like_builtin(out, shots, "minegauler")]
     assert statuses[-1] == "lost" and statuses.count("lost") >= 2
 
 
@@ -102,17 +103,10 @@ def test_live_learning_learns_the_text_counter_of_gnome_mines(
     assert main([*argv, "--mines", "10", "--out", str(out), "--save", str(shots)]) == 0
     skin = load_skin(out)
     assert skin.counter is not None and skin.counter.extra["format"] == "marked/total"
-    learned = BoardReader([skin])
-    builtin = BoardReader(load_skins(["gnome-mines"]))
-    counts = set()
-    for frame in sorted(shots.glob("*.png")):
-        image = load_image(frame)
-        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
-        assert not mine.unknown and not theirs.unknown, frame.name
-        assert mine.board == theirs.board, frame.name
-        assert mine.status == theirs.status, frame.name
-        assert mine.mines_left == theirs.mines_left is not None, frame.name
-        counts.add(mine.mines_left)
+    readings = _read_like_builtin(out, shots, "gnome-mines")
+    assert all(r.mines_left is not None for r in readings)
+    counts = {r.mines_left for r in readings}
+    mine = readings[-1]
     assert mine.status == "lost" and len(counts) >= 5
 
 
