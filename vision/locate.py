@@ -96,9 +96,12 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
     """Extend the grid by every outside row/column whose cells all read as tiles.
 
     The lattice finder sees cells by their flat insides; a row of numbers and
-    flags has few of those, so the skin's templates finish the job.
+    flags has few of those, so the skin's templates finish the job. A skin
+    with grow_distance 0 never grows (GNOME Mines): no strip is classified.
     """
     limit = float(bank.skin.manifest.get("grow_distance", bank.skin.max_distance / 3))
+    if limit <= 0:
+        return geo
     for _ in range(2):
         grew = False
         for side in ("top", "bottom", "left", "right"):
