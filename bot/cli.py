@@ -33,9 +33,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Sub-commands that read the screen or screenshots with OpenCV.
+READS_IMAGES = ("replay", "play", "learn-skin")
+
+
+def one_opencv_thread() -> None:
+    """OpenCV runs each call on a pool of threads. A frame is read in a few
+    milliseconds, and waking the pool after the pause between two clicks costs
+    more CPU than it saves (`cv2.gemm` of a board: about 3 ms of process CPU
+    with the pool, 0.7 ms without; benchmarks/bench_vision.py --threads 1).
+    """
+    import cv2
+
+    cv2.setNumThreads(1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in READS_IMAGES:
+        one_opencv_thread()
     try:
         code: int = args.run(args)
     except MsbotError as exc:
