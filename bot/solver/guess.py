@@ -33,11 +33,19 @@ so the experiment can be repeated:
   the placements of the WHOLE remaining board (interior included) are that
   few, a handful of times per hundred games, and chose the same cells.
 
-Where the games are lost (full strength, bench seed 99): on beginner 59 of
-82 losses and on intermediate 49 of 63 are early guesses (over 70 % of the
-board covered) at about the mine density, i.e. the forced guesses after a
-first click that shows a number; most of the rest are 50/50s. Neither is
-reachable by a better choice among a few candidates.
+Where the games are lost (`benchmarks/loss_profile.py`, full strength,
+intermediate safe, bench seed 1, 2,000 games, 464 lost): the sum of P(mine)
+over the guesses of a class is its expected number of losses. Early guesses
+(over 70 % of the board covered) cost 274 games, 211 of them interior
+guesses at about the mine density (0.152 mean); guesses with at most 9
+placements left (which the endgame search plays exactly) 135; guesses with
+10^2 to 10^11 placements left 4 in all, so a larger endgame search has
+nothing to win there. On intermediate (paired, games 2000..5999 of seed 1):
+interior cells next to the frontier lose (+239 -296), a narrower pool
+(`safety_margin` 0.05) loses 5 games, a wider one (0.15; 0.2 with 12
+candidates) changes 0 and 4 games, `progress_bonus` 0.2 +44 -55,
+`fifty_penalty` none, larger endgame limits +4 -2; a first click other than
+the corner loses 50 to 111 of 2,000 games (`benchmarks/results/README.md`).
 """
 
 from __future__ import annotations
