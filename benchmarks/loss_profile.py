@@ -138,12 +138,12 @@ def main() -> None:
         ("guess number", by_number),
         ("placements (whole board)", by_placements),
     ):
-        print(f"\n{title:28} {'guesses':>8} {'mean P':>7} {'E[losses]':>10} {'losses':>7}")
+        print(f"\n{title:32} {'guesses':>8} {'mean P':>7} {'E[losses]':>10} {'losses':>7}")
         for key in sorted(table):
             gs = table[key]
             risk = sum(g.p_mine for g in gs)
             print(
-                f"{key:28} {len(gs):8d} {risk / len(gs):7.3f} {risk:10.1f} "
+                f"{key:32} {len(gs):8d} {risk / len(gs):7.3f} {risk:10.1f} "
                 f"{sum(g.lost for g in gs):7d}"
             )
 
