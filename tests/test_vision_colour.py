@@ -96,3 +96,28 @@ def test_a_board_its_window_cuts_off_is_refused_not_read_as_a_smaller_board() ->
     solver."""
     with pytest.raises(VisionError, match="goes on past its right and bottom edge"):
         BoardReader().read_fresh(load_image(DATA / "expert-default-window-cut.png"))
+
+
+def test_gnome_theme_with_numbers_on_grey_is_read() -> None:
+    """GNOME Mines' "default" theme paints every number on the grey of an open
+    0 (the shipped "bgcolors" theme colours each number): the grey is declared
+    for every number, so only the glyph tells them apart there."""
+    assert read_rows("theme-default-grey-numbers.png", range(8)) == [
+        ".100001.",
+        "1100002.",
+        "0000002.",
+        "0000013.",
+        "000001..",
+        "110013..",
+        ".1001...",
+        ".1001...",
+    ]
+
+
+def test_another_clones_grey_tiles_are_not_gnome_mines() -> None:
+    """KMines (a clone msbot has no skin for): its covered tiles are 191 grey,
+    GNOME Mines' 186/189/182; with glyph distances alone the bot took it for
+    GNOME Mines and clicked (QA Q5). GNOME paints exact colours, so the
+    tolerance is a few levels."""
+    with pytest.raises(VisionError, match="no Minesweeper board"):
+        BoardReader().read_fresh(load_image(DATA / "kmines-grey-tiles.png"))
