@@ -62,10 +62,17 @@ def _settled(screen: Screen, wait: float, timeout: float = 3.0) -> np.ndarray:
     return last
 
 
+#: Seconds the pointer rests on a cell before it is clicked: some clones ignore
+#: the first event after the pointer enters them (or their board widget).
+ENTER = 0.1
+
+
 def _click(mouse: Mouse, geo: Geometry, x: int, y: int, button: Button) -> None:
     """Click, then move the pointer off the board (just above its top-left corner, still
     inside the window): GNOME Mines lightens the tile under the pointer, and every
     screenshot would show a hover look of the cell clicked last."""
+    mouse.move(x, y)
+    time.sleep(ENTER)
     mouse.click(x, y, button)
     mouse.move(round(geo.left + geo.cell_w / 2), round(geo.top - max(3.0, geo.cell_h / 3)))
 
@@ -144,8 +151,11 @@ def shoot(
         if not len(still):
             break
         rr, cc = (int(v) for v in still[rng.integers(len(still))])
-        _click(mouse, geo, *geo.cell_center(rr, cc), "left")
-        shot = _after(screen, geo, last, wait)
+        for _attempt in range(2):  # a click can be lost: the game is over only if two are
+            _click(mouse, geo, *geo.cell_center(rr, cc), "left")
+            shot = _after(screen, geo, last, wait)
+            if not np.array_equal(patches(shot, geo), now):
+                break
         if np.array_equal(patches(shot, geo), now):
             break  # the game is over: clicks do nothing
         last = shot
