@@ -4,9 +4,11 @@ For each clone with recordings, learns the skin from all its recorded frames
 (images already decoded: the time is the learning, grid to names, plus
 writing the skin folder) REPEAT times and prints the median CPU time of this
 process (the machine is shared: wall time is printed too), then reads every
-recorded frame with the learned skin and compares it with the labels: cells,
-status, and the mine counter (frames ok = all three right). `--mines` passes
-each recording's mine total (the learner needs it to find the counter).
+recorded frame with the learned skin and compares it with the labels (frames
+ok = cells and status right). With `--mines` (each recording's mine total: the
+learner needs it to find the counter) the learned counter reads every frame
+too ("counter ok", against the labels) and "written" says whether it went into
+the skin: only with all ten digits seen, which the recordings do not show.
 
     .venv/bin/python benchmarks/bench_learn.py [--repeat 5] [CLONE ...]
 """
@@ -24,6 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.errors import MsbotError
+from vision.counter import parse_counter
+from vision.glyphs import read_text
 from vision.image_io import load_image
 from vision.learn.learn import learn
 from vision.learn.writer import write_skin
@@ -56,7 +60,7 @@ def main() -> None:
     parser.add_argument("--mines", action="store_true", help="give the mine total (counter)")
     args = parser.parse_args()
     head = f"{'clone':12} {'frames':>6} {'cpu s':>6} {'wall s':>7}"
-    print(f"{head} {'cells ok':>14} {'frames ok':>10} {'counter ok':>11}")
+    print(f"{head} {'cells ok':>14} {'frames ok':>10} {'counter ok':>11} {'written':>7}")
     for clone in args.clones:
         labelled = frames(clone)
         if not labelled:
@@ -91,11 +95,16 @@ def main() -> None:
                         for i, (a, b) in enumerate(zip(got, truth, strict=True))
                     )
                 ok_frames += got == truth and not unknown and reading.status == label["status"]
-                ok_counter += reading.mines_left == label["mines_left"]
+                if learned.counter is not None:
+                    glyphs = learned.counter.glyphs()
+                    text, _ = read_text(image, glyphs, reading.geometry)
+                    got_left = parse_counter(text, learned.counter.format)
+                    ok_counter += got_left == label["mines_left"]
         print(
             f"{clone:12} {len(images):6} {statistics.median(cpu):6.2f} "
             f"{statistics.median(wall):7.2f} {ok_cells:6}/{cells:<7} "
-            f"{ok_frames:4}/{len(images):<5} {ok_counter:5}/{len(images):<5}"
+            f"{ok_frames:4}/{len(images):<5} {ok_counter:5}/{len(images):<5} "
+            f"{'yes' if learned.counter_written else 'no':>7}"
         )
 
 
