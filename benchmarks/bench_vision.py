@@ -41,6 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# As `msbot` sets it (bot/cli.py), before numpy loads OpenBLAS; set it to
+# another value in the environment to measure with more BLAS threads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -157,7 +160,8 @@ def main() -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"load average {load:.1f} on {os.cpu_count()} CPUs; gap {args.gap:g} ms; "
-        f"OpenCV threads {cv2.getNumThreads()}"
+        f"OpenCV threads {cv2.getNumThreads()}, "
+        f"OPENBLAS_NUM_THREADS {os.environ.get('OPENBLAS_NUM_THREADS')}"
     )
     return 0
 

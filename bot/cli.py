@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+
+# Before numpy is first imported: OpenBLAS's worker threads spin for a while
+# after every call, burning the second core the clone and the X server need
+# (GNOME Mines locate: 147 ms of process CPU for 79 ms of work; 73 ms with one
+# thread; benchmarks/results/vision-all-final-20261129.txt).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from bot import __version__
 from bot.errors import MsbotError
