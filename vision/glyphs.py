@@ -9,7 +9,8 @@ normalised correlation (a 7-segment "8" is mostly flat black).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import cast
 
 import cv2
 import numpy as np
@@ -118,6 +119,8 @@ class _Maps:
     grey: np.ndarray
     #: (key, template, scores or None when the region is smaller than the template)
     maps: list[tuple[str, np.ndarray, np.ndarray | None]]
+    #: What `best_hit` / `read_text` made of these maps, while no pixel changed.
+    answers: dict[str, object] = field(default_factory=dict)
 
 
 #: A change over more than this share of a region is matched again in full.
@@ -155,6 +158,7 @@ class GlyphMemo:
             return last.maps
         if cv2.norm(grey, last.grey, cv2.NORM_INF) == 0:
             return last.maps
+        last.answers.clear()
         bx, by, bw, bh = cv2.boundingRect(cv2.absdiff(grey, last.grey))
         if bw * bh > MOST_CHANGED * grey.size:
             last.maps = _score_maps(grey, glyphs)
@@ -172,6 +176,17 @@ class GlyphMemo:
                     scores[ya:yb, xa:xb] = part
             last.grey[by : by + bh, bx : bx + bw] = grey[by : by + bh, bx : bx + bw]
         return last.maps
+
+    def answer(self, glyphs: Glyphs, kind: str) -> object | None:
+        """What `kind` ("hit", "text") found in `glyphs`' region at the last `maps` call,
+        if no pixel changed since (the caller asks right after `maps`)."""
+        last = self._last.get(id(glyphs))
+        return None if last is None or last.glyphs is not glyphs else last.answers.get(kind)
+
+    def remember(self, glyphs: Glyphs, kind: str, value: object) -> None:
+        last = self._last.get(id(glyphs))
+        if last is not None and last.glyphs is glyphs:
+            last.answers[kind] = value
 
 
 def _score_maps(
@@ -212,6 +227,8 @@ def best_hit(
     colour, x0, y0, _ = seen
     crop = _grey(colour)
     maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
+    if memo is not None and (kept := memo.answer(glyphs, "hit")) is not None:
+        return cast(tuple[Hit | None], kept)[0]
     best: Hit | None = None
     for key, template, scores in maps:
         if scores is None:
@@ -221,6 +238,8 @@ def best_hit(
         if score <= glyphs.threshold and (best is None or score < best.score):
             th, tw = template.shape[:2]
             best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
+    if memo is not None:
+        memo.remember(glyphs, "hit", (best,))
     return best
 
 
@@ -245,6 +264,9 @@ def read_text(
     region = RegionCrop(_grey(seen[0]), seen[1], seen[2], seen[3])
     crop, x0, y0 = region.grey, region.x0, region.y0
     maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
+    if memo is not None and (known := memo.answer(glyphs, "text")) is not None:
+        text_hits = cast(tuple[str, list[Hit]], known)
+        return text_hits[0], list(text_hits[1])
     hits: list[Hit] = []
     for key, template, scores in maps:
         if scores is None or cv2.minMaxLoc(scores)[0] > glyphs.threshold:
@@ -283,4 +305,6 @@ def read_text(
         texts.append(text)
     text = "\n".join(texts)
     kept = [h for line in lines for h in line]
+    if memo is not None:
+        memo.remember(glyphs, "text", (text, list(kept)))
     return text, kept
