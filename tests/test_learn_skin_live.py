@@ -67,8 +67,8 @@ def test_live_learning_matches_the_builtin_skin(tmp_path: Path) -> None:
     statuses = [r.status for r in readings]
     flags = [r.board.count("FX") for r in readings]
     mine = readings[-1]
-    # Game 1: ten flags (right F or, on a safe cell, crossed out X) stay on the lost
-    # board; then it restarts with the learned face and loses more games.
+    # Game 1: ten flags one by one (the counter's digits), all but one taken off
+    # again; then it restarts with the learned face and loses more games.
     assert statuses.count("lost") >= 2 and statuses[-1] == "lost"
     assert max(flags) == 10 and flags[-1] == 1
     assert "restart" in mine.controls

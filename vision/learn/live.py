@@ -96,7 +96,8 @@ def shoot(
     """The screenshots for `vision.learn.learn.learn` (see the module docstring).
 
     `flags` > 1 flags that many cells one by one, a screenshot each, so the
-    mine counter shows ten values in a row: every digit, for the counter.
+    mine counter shows ten values in a row: every digit, for the counter; all
+    but the first are taken off again before the game is played to its loss.
     """
     rng = np.random.default_rng(seed)
     fresh = _settled(screen, wait)
@@ -129,21 +130,36 @@ def shoot(
             "the board is not fresh: no cell reacts to a right click (is the game over?): "
             "start a new game in the window and run again"
         )
-    for _ in range(2):
+    cycle = 0  # right clicks that bring a cell back to covered (2, or 3 with "?")
+    for n in range(2):
         _click(mouse, geo, x, y, "right")
         shots.append(_after(screen, geo, shots[-1], wait))
         if np.array_equal(patches(shots[-1], geo), start):
+            cycle = n + 2
             break  # back to covered (no question marks in this clone, or after "?")
     _click(mouse, geo, x, y, "right")  # the flag stays for the lost board
     last = _after(screen, geo, shots[-1], wait)
     covered[r, c] = False
     spare = np.argwhere(covered)
-    for fr, fc in spare[rng.permutation(len(spare))[: max(0, flags - 1)]].tolist():
+    extra = spare[rng.permutation(len(spare))[: max(0, flags - 1)]].tolist()
+    for fr, fc in extra:
         shots.append(last)
         _click(mouse, geo, *geo.cell_center(fr, fc), "right")
         last = _after(screen, geo, last, wait)
-        covered[fr, fc] = False
+    if extra:
+        shots.append(last)
+    # The extra flags (there for the counter's digits) go again: random flags are
+    # mostly wrong, and a clone that opens wrongly flagged cells in a cascade
+    # (GNOME Mines) would turn flags into numbers on the lost board.
+    for fr, fc in extra if cycle else ():
+        for _ in range(cycle - 1):
+            _click(mouse, geo, *geo.cell_center(fr, fc), "right")
+            last = _after(screen, geo, last, wait)
+    if not cycle:
+        for fr, fc in extra:
+            covered[fr, fc] = False
     shots.append(last)
+    previous = last
     for _ in range(MAX_CLICKS):
         now = patches(last, geo)
         same = (((now - start) ** 2).mean(axis=1) <= 1.0).reshape(geo.rows, geo.cols)
@@ -158,9 +174,13 @@ def shoot(
                 break
         if np.array_equal(patches(shot, geo), now):
             break  # the game is over: clicks do nothing
-        last = shot
+        previous, last = last, shot
         if len(shots) < 6:
             shots.append(shot)
+    # The board just before the losing click too: what that click changed shows the
+    # hit mine even where no number touches it.
+    if not any(s is previous for s in shots):
+        shots.append(previous)
     shots.append(last)
     log(f"{len(shots)} screenshots taken")
     return shots

@@ -229,6 +229,8 @@ def name_clusters(
         names[c] = str(v)
     if not hits:
         hits = _hit_by_logic(frames, faces, mines, frame_modes)
+    if not hits:
+        hits = _hit_by_last_click(frames, mines, frame_modes, sequences, covered, names)
     _name_mines(frames, mines, hits, names, frame_modes, sequences)
     # Wrong flags need the flag; the flag may need its look: name both ways round.
     name_wrong_flags(frames, faces, sequences, frame_modes, names)
@@ -307,6 +309,40 @@ def _hit_by_logic(
         rest = max(red[c] for c in fits if c != top)
         if red[top] > 0.01 and red[top] >= REDDER * rest:
             return {top}
+    return set()
+
+
+def _hit_by_last_click(
+    frames: Sequence[np.ndarray],
+    mines: set[int],
+    modes: Sequence[str],
+    sequences: Sequence[int],
+    covered: int,
+    names: dict[int, str],
+) -> set[int]:
+    """The exploded mine when no number touches it (logic cannot count it as a mine):
+    on a board complete as lost, seen right after a board of the same game, every
+    cell that was covered before shows a mine kind but one, and that one is of a
+    kind not named yet and shown once on every board it is on, all lost: the
+    click that lost the game opened it."""
+    found: set[int] = set()
+    for j, b in enumerate(frames):
+        before = [
+            i for i in range(j) if sequences[i] == sequences[j] and frames[i].shape == b.shape
+        ]
+        if modes[j] != "lost" or not before:
+            continue
+        a = frames[before[-1]]
+        opened = b[(a == covered) & (b != covered)]
+        other = [int(c) for c in opened.tolist() if int(c) not in mines]
+        if len(other) == 1 and other[0] not in names:
+            found.add(other[0])
+    if len(found) != 1:
+        return set()
+    (c,) = found
+    shown = [(int((labels == c).sum()), mode) for labels, mode in zip(frames, modes, strict=True)]
+    if all(n == 1 and mode == "lost" for n, mode in shown if n):
+        return {c}
     return set()
 
 
