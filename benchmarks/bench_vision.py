@@ -25,7 +25,8 @@ the other processes.
 --gap MS sleeps that long between runs (not timed), as the play loop waits
 between clicks and reads: thread pools (OpenCV's, OpenBLAS's) then go idle
 and cost more to wake, which back-to-back runs hide. --threads N calls
-cv2.setNumThreads(N) first (default: OpenCV's own choice, as the bot runs).
+cv2.setNumThreads(N) first (default: OpenCV's own choice; msbot itself runs
+with 1, bot/cli.py).
 """
 
 from __future__ import annotations
