@@ -85,8 +85,15 @@ def test_live_screen_grabs_what_x_shows() -> None:
                 assert full.shape == (480, 640, 3) and full.dtype == np.uint8
                 assert (full[100, 150] == 255).all()
                 assert (full[10, 10] == 0).all()
-                region = screen.grab(Region(40, 50, 100, 80))
-                assert np.array_equal(region, full[50:130, 40:140])
+                # xmessage may still be drawing its label: compare a region grab
+                # with full grabs taken before and after it that agree.
+                while True:
+                    region = screen.grab(Region(40, 50, 100, 80))
+                    after = screen.grab()
+                    if np.array_equal(full, after) or time.monotonic() > deadline:
+                        break
+                    full = after
+                assert np.array_equal(region, after[50:130, 40:140])
         finally:
             win.kill()
             win.wait()
