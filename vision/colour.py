@@ -9,8 +9,9 @@ flat background colour, which does not change with the scale. A skin may
 declare those colours (`colours` in skin.json); then a kind whose declared
 colour the cell does not show is ruled out, whatever its glyph distance.
 
-The colour of a cell is the per-channel median of the middle of its patch:
-the background, as long as the glyph covers less than half of it. Kinds
+The colour of a cell is the per-channel median of 7 x 7 screen pixels over
+the middle of the cell: the background, as long as the glyph covers less
+than half of them. Kinds
 with no declared colour (mines, whose glyph fills the tile) are never ruled
 out by colour; a cell whose colour matches no declared colour at all may
 still be one of those, but never a kind with a declared colour.
