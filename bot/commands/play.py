@@ -15,9 +15,9 @@ import argparse
 import json
 import signal
 import sys
-from pathlib import Path
 from typing import Any
 
+from bot.commands import output_folder
 from bot.errors import PlayError
 
 
@@ -149,13 +149,7 @@ def check_annotate_folder(folder: str, dry_run: bool) -> None:
     """Refuse `--annotate DIR` before anything is read or advised, not after."""
     if not dry_run:
         raise PlayError("--annotate needs --dry-run (it draws the advice of a dry run)")
-    path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise PlayError(f"--annotate {folder}: not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PlayError(f"--annotate {folder}: cannot create the folder: {exc}") from None
+    output_folder(folder, "--annotate")
 
 
 def make_reader(skin: str) -> Any:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
+from bot.commands import output_folder
 from bot.errors import InconsistentBoardError, MsbotError, VisionError
 
 EXIT_MISMATCH = 1
@@ -202,14 +203,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.reader import BoardReader
 
     reader = BoardReader.for_skin(args.skin)
-    out_dir = Path(args.annotate) if args.annotate else None
-    if out_dir is not None:
-        if out_dir.exists() and not out_dir.is_dir():
-            raise MsbotError(f"--annotate {out_dir}: not a folder")
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise MsbotError(f"--annotate {out_dir}: cannot create the folder: {exc}") from exc
+    out_dir = output_folder(args.annotate, "--annotate") if args.annotate else None
     errors = mismatched = compared_total = checked = evidence = 0
     #: Where the board of each recording folder was last found: a clone may
     #: cover its finished board with a window (GNOME Mines' "Congratulations"
