@@ -22,6 +22,7 @@ from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
 from vision.classify import CellScores, TileBank, classify, make_bank, rescue
 from vision.counter import read_counter
+from vision.distinct import classify_distinct
 from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
@@ -68,7 +69,8 @@ class BoardReader:
         classification depends only on its own pixels (and, sampled between
         pixels, on the one pixel around it), so the cells inside the box of
         changed pixels (grown by a pixel) are classified again and the rest is
-        the last answer, unchanged by construction.
+        the last answer, unchanged by construction. A whole board is classified
+        one distinct cell at a time (`vision.distinct`).
         """
         geo, bank, nudge = located.geometry, located.bank, located.nudge
         sampler = self._sampler_for(located)
@@ -88,7 +90,7 @@ class BoardReader:
             or (last.x0, last.y0) != (x0, y0)
             or last.pixels.shape != pixels.shape
         ):
-            scores = classify(image, geo, bank, nudge, sampler)
+            scores = classify_distinct(image, geo, bank, nudge, sampler)
         else:
             if cv2.norm(pixels, last.pixels, cv2.NORM_INF) == 0:
                 self._cells = last
@@ -110,7 +112,7 @@ class BoardReader:
             c0, c1 = int(hit_cols.min()), int(hit_cols.max()) + 1
             r0, r1 = int(hit_rows.min()), int(hit_rows.max()) + 1
             if (c1 - c0) * (r1 - r0) > MOST_CHANGED * geo.rows * geo.cols:
-                scores = classify(image, geo, bank, nudge, sampler)
+                scores = classify_distinct(image, geo, bank, nudge, sampler)
             else:
                 scores = self._classify_part(image, located, sampler, last.scores, (r0, r1, c0, c1))
                 if scores is not None:
