@@ -45,6 +45,9 @@ def test_bad_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 FRAME = Path(__file__).resolve().parent.parent / "recordings/xdemineur-beginner-1/frames/0002.png"
+#: One game: which tile is covered is proven by what cells turn from (FRAME alone,
+#: a won board, has no covered cell at all).
+GAME = [str(FRAME.parent / f"{i:04d}.png") for i in range(3)]
 
 
 def test_out_is_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,12 +67,10 @@ def test_an_existing_skin_is_not_replaced_without_force(
     assert "already holds a skin" in _fail(["learn-skin", "xdemineur", str(FRAME)], capsys)
     assert builtin.read_bytes() == before
     out = tmp_path / "mine"
-    assert main(["learn-skin", "mine", str(FRAME), "--out", str(out)]) == 0
+    assert main(["learn-skin", "mine", *GAME, "--out", str(out)]) == 0
     learned = (out / "skin.json").read_bytes()
-    assert "already holds a skin" in _fail(
-        ["learn-skin", "mine", str(FRAME), "--out", str(out)], capsys
-    )
-    assert main(["learn-skin", "mine", str(FRAME), "--out", str(out), "--force"]) == 0
+    assert "already holds a skin" in _fail(["learn-skin", "mine", *GAME, "--out", str(out)], capsys)
+    assert main(["learn-skin", "mine", *GAME, "--out", str(out), "--force"]) == 0
     assert (out / "skin.json").read_bytes() == learned  # the same shots learn the same skin
 
 
@@ -91,16 +92,28 @@ def test_two_boards_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_mines_contradicting_the_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """F11: --mines that no mine placement fits is an error and nothing is written."""
     out = tmp_path / "o"
-    err = _fail(["learn-skin", "s", str(FRAME), "--mines", "50", "--out", str(out)], capsys)
+    err = _fail(["learn-skin", "s", *GAME, "--mines", "50", "--out", str(out)], capsys)
     assert "--mines 50 does not fit" in err and "nothing written" in err
     assert not out.exists()
 
 
 def test_counter_line_says_why_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """F10: the output always says what became of the mine counter (never silent)."""
-    assert main(["learn-skin", "s", str(FRAME), "--out", str(tmp_path / "a")]) == 0
+    assert main(["learn-skin", "s", *GAME, "--out", str(tmp_path / "a")]) == 0
     assert "counter: not learned (give --mines N" in capsys.readouterr().out
-    assert main(["learn-skin", "s", str(FRAME), "--mines", "10", "--out", str(tmp_path / "b")]) == 0
+    assert main(["learn-skin", "s", *GAME, "--mines", "10", "--out", str(tmp_path / "b")]) == 0
     said = capsys.readouterr().out
     assert "counter: not learned (digits seen: " in said
     assert "not learned" in (tmp_path / "b" / "skin.json").read_text()
+
+
+def test_a_won_board_alone_names_no_covered_tile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 6: a won board has no covered cell; its commonest kind is the open 0.
+    Learned alone it used to name the 0 "covered" (and the bot would have clicked
+    open cells). Nothing proves which tile is covered: refused, nothing written."""
+    out = tmp_path / "o"
+    err = _fail(["learn-skin", "s", str(FRAME), "--out", str(out)], capsys)
+    assert "covered" in err and "nothing written" in err
+    assert not (out / "skin.json").exists()

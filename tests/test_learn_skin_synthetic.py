@@ -124,7 +124,9 @@ def _games(flag_beside_number: bool) -> list[tuple[Board, tuple[int, int]]]:
     game.open(hit)
     lost = game.board()
     assert game.status == "lost" and "X" in lost.to_text() and "F" in lost.to_text()
-    return [(fresh, (61, 95)), (playing, (83, 121)), (lost, (83, 121))]
+    # One game, one window place: the learner proves the flag by seeing it appear
+    # where a covered cell was (issue 6). Another place is read at the end.
+    return [(fresh, (83, 121)), (playing, (83, 121)), (lost, (83, 121))]
 
 
 @pytest.mark.parametrize("flag_beside_number", [True, False])
@@ -164,11 +166,19 @@ def test_board_rectangle_picks_one_of_two_boards(tmp_path: Path) -> None:
     right = render(other.board(), 40, 80, (320, 360))
     shot = tmp_path / "two.png"
     cv2.imwrite(str(shot), np.hstack([left, right]))
+    # The same two windows after a click on the right board: what cells turned
+    # from and into proves the covered tile and the 0 (one mid-game frame does not).
+    # A covered cell with no mine around: it opens as a 0, with its neighbours.
+    mines = np.pad(other.mine_grid().astype(int), 1)
+    around = sum(np.roll(np.roll(mines, dr, 0), dc, 1) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    empty = [(r, c) for r in range(8) for c in range(8) if around[r + 1, c + 1] == 0]
+    other.open(next(cell for cell in empty if other.board()[cell] == "."))
+    later = tmp_path / "two-later.png"
+    cv2.imwrite(str(later), np.hstack([left, render(other.board(), 40, 80, (320, 360))]))
     out = tmp_path / "skin"
     # The second board: its window spans x 320+20 .. 320+20+8*27+40.
-    assert main(
-        ["learn-skin", "two", str(shot), "--board", "340,60,260,260", "--out", str(out)]
-    ) in (0, 1)
+    argv = ["learn-skin", "two", str(shot), str(later), "--board", "340,60,260,260"]
+    assert main([*argv, "--out", str(out)]) in (0, 1)
     geo = find_grid(cv2.imread(str(shot)), BoardRect.parse("340,60,260,260"))
     # Tile (0, 0) of the right board is drawn at x 360..383, y 80..103.
     assert (geo.rows, geo.cols) == (8, 8)

@@ -65,21 +65,84 @@ def _snap(geo: Geometry, image: np.ndarray | None = None) -> Geometry:
 
     An origin fitted half way between two pixels (a bevelled tile's flat inside
     is off-centre) is put where the colour steps between tiles are strongest:
-    a grid a pixel off cuts every cell with a strip of its neighbour.
+    a grid a pixel off cuts every cell with a strip of its neighbour. Then the
+    grid is settled where its cells look most alike (`_settle`).
     """
     pw, ph = round(geo.cell_w), round(geo.cell_h)
-    if abs(geo.cell_w - pw) > INTEGER_PITCH or abs(geo.cell_h - ph) > INTEGER_PITCH:
+    near = abs(geo.cell_w - pw) <= NEAR_INTEGER and abs(geo.cell_h - ph) <= NEAR_INTEGER
+    snapped = abs(geo.cell_w - pw) <= INTEGER_PITCH and abs(geo.cell_h - ph) <= INTEGER_PITCH
+    if not near or (not snapped and image is None):
         return geo
     left, top = float(round(geo.left)), float(round(geo.top))
-    if image is not None:
-        base = Geometry(left, top, pw, ph, geo.rows, geo.cols)
-        if abs(geo.left % 1 - 0.5) < 0.15:
-            pick = [base, base.shifted(-1, 0), base.shifted(1, 0)]
-            left = max(pick, key=lambda g: _edge_at(image, g, 1)).left
-        if abs(geo.top % 1 - 0.5) < 0.15:
-            pick = [base, base.shifted(0, -1), base.shifted(0, 1)]
-            top = max(pick, key=lambda g: _edge_at(image, g, 0)).top
-    return Geometry(left, top, pw, ph, geo.rows, geo.cols)
+    base = Geometry(left, top, pw, ph, geo.rows, geo.cols)
+    if image is None:
+        return base
+    if abs(geo.left % 1 - 0.5) < 0.15:
+        pick = [base, base.shifted(-1, 0), base.shifted(1, 0)]
+        left = max(pick, key=lambda g: _edge_at(image, g, 1)).left
+    if abs(geo.top % 1 - 0.5) < 0.15:
+        pick = [base, base.shifted(0, -1), base.shifted(0, 1)]
+        top = max(pick, key=lambda g: _edge_at(image, g, 0)).top
+    whole = _settle(image, Geometry(left, top, pw, ph, geo.rows, geo.cols))
+    if snapped:
+        return whole
+    # A fit a little off a whole pitch (27.8 for KMines' 28 px tiles, fitted on a
+    # lost board) drifts a pixel or two across the board; a scaled clone's real
+    # fractional pitch (GNOME Mines' 36.26) does not fit whole pixels: keep the
+    # one whose cells look more alike.
+    frac, whole_score = _likeness(image, geo), _likeness(image, whole)
+    if whole_score is not None and (frac is None or whole_score < frac):
+        return whole
+    return geo
+
+
+#: A fitted pitch this close to a whole number is also tried as that whole number.
+NEAR_INTEGER = 0.3
+#: A cell's distance to its nearest other cell counts at most this much: a kind
+#: shown once (the hit mine) is far from everything wherever the grid is.
+LIKENESS_CAP = 1500.0
+#: Pixels a whole-pixel grid may move to where its cells look most alike.
+SETTLE = 2
+
+
+def _likeness(image: np.ndarray, geo: Geometry) -> float | None:
+    """Mean distance of each cell to its nearest other cell (capped); None off the image.
+
+    Cells of one kind are drawn alike, so on the right grid most cells have a
+    twin in another row and column, at the board's edges too. A grid a pixel
+    off the tiles cuts the first or last row or column with a strip of the
+    board's frame (KMines' 2 px gaps sit on one side of the tile), and a wrong
+    pitch cuts every cell at another phase: both leave cells without a twin.
+    """
+    cells = board_patches(image, geo)
+    if cells is None or len(cells) < 2:
+        return None
+    norms = (cells**2).sum(axis=1)
+    d = np.maximum(norms[:, None] - 2.0 * cells @ cells.T + norms[None, :], 0.0) / cells.shape[1]
+    rows, cols = np.divmod(np.arange(len(cells)), geo.cols)
+    # A twin in another row and another column: the cells of one edge row are
+    # all cut alike, right or wrong, and would be each other's twins.
+    d[(rows[:, None] == rows[None, :]) | (cols[:, None] == cols[None, :])] = np.inf
+    near = d.min(axis=1)
+    return float(np.minimum(near[np.isfinite(near)], LIKENESS_CAP).mean())
+
+
+def _settle(image: np.ndarray, geo: Geometry) -> Geometry:
+    """The whole-pixel grid moved by up to SETTLE px per axis to where its cells look
+    most alike (`_likeness`); it stays put unless a move is clearly better."""
+    best, score = geo, _likeness(image, geo)
+    if score is None:
+        return geo
+    for axis in (1, 0):
+        base = best
+        for step in range(-SETTLE, SETTLE + 1):
+            if step == 0:
+                continue
+            moved = base.shifted(step, 0) if axis == 1 else base.shifted(0, step)
+            here = _likeness(image, moved)
+            if here is not None and here < 0.8 * score - 1.0:
+                best, score = moved, here
+    return best
 
 
 def _where(geo: Geometry) -> str:

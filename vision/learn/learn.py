@@ -234,6 +234,11 @@ def learn(
     groups = [
         _learn_group(images, idx, [geos[i] for i in idx], games) for idx in _group_by_pitch(geos)
     ]
+    if not any("." in g.naming.names.values() for g in groups):
+        raise VisionError(
+            "could not tell which tile is the covered one (show a fresh board, or "
+            "several screenshots of one game): nothing written"
+        )
     notes = [n for g in groups for n in g.naming.notes]
     for g, taken in borrow_names(
         [grp.faces for grp in groups],

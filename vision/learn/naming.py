@@ -35,6 +35,11 @@ MAX_CANDIDATES = 13
 #: Share of strongly red pixels above which a tile is the exploded mine's (a red
 #: background); red digits ("3") and red-crossed wrong flags stay well below.
 RED_TILE = 0.35
+#: A frame whose commonest kind covers more than this share of it is taken as a
+#: fresh board (when no two frames of one game show which kind cells turn from).
+FRESH_SHARE = 0.5
+#: At most this many kinds seen on one cell only may count as explained on a board.
+LONE_FEW = 4
 #: A patch whose pixels vary less than this (std per channel value) is flat.
 FLAT_STD = 12.0
 #: The 0 differs from the covered tile by at least this (mean squared difference);
@@ -100,6 +105,7 @@ def _evaluate(
     covered: int,
     zero: int | None,
     never_numbers: set[int],
+    lone: frozenset[int] = frozenset(),
 ) -> _FrameEval:
     counts_n = _neighbour_counts(labels, k)
     flat = labels.reshape(-1)
@@ -123,10 +129,19 @@ def _evaluate(
             clash = (value[:, a] >= 0) & (value[:, a] == value[:, b])
             value[clash, b if present[b] <= present[a] else a] = -1
         hidden = sum(present[c] * ~masks[:, c] for c in never_numbers) if never_numbers else 0
+        # A lone kind taken as a mine is unexplained too (a dialog's pieces would
+        # otherwise all "be mines"; the hit mine alone fits within the slack).
+        lone_mines = sum(present[c] * masks[:, c] for c in lone) if lone else 0
         open_cells = np.asarray(
-            ((~masks) * present[None, :]).sum(axis=1) - present[covered] - hidden
+            ((~masks) * present[None, :]).sum(axis=1) - present[covered] - hidden + lone_mines
         )
-        explained = (value >= 0) * present[None, :]
+        # A lone kind fits any count on its one cell: a few of them on a board
+        # (a rare 7 or 8) are explained by their counts, many (the pieces of a
+        # dialog over the board) explain nothing.
+        is_lone = np.isin(np.arange(k), sorted(lone))
+        fitting = ((value >= 0) & (is_lone & (present > 0))[None, :]).sum(axis=1)
+        counted = np.where(is_lone[None, :] & (fitting > LONE_FEW)[:, None], 0, present[None, :])
+        explained = (value >= 0) * counted
         ok = explained.sum(axis=1) >= open_cells - np.maximum(2, SLACK * open_cells)
         ok &= open_cells > 0
         if zero is not None and present[zero]:
@@ -144,7 +159,7 @@ def _evaluate(
     return _FrameEval(best_complete, best_explained, best_value)
 
 
-def _pick_covered(frames: Sequence[np.ndarray], k: int, sequences: Sequence[int]) -> int:
+def _pick_covered(frames: Sequence[np.ndarray], k: int, sequences: Sequence[int]) -> int | None:
     """The covered tile: what cells turn from as a game goes on (opened cells never
     change back); without two frames of one game, the most common kind on the
     frame most dominated by one kind (a fresh board)."""
@@ -162,7 +177,9 @@ def _pick_covered(frames: Sequence[np.ndarray], k: int, sequences: Sequence[int]
         share = counts.max() / counts.sum()
         if share > best[0]:
             best = (float(share), int(counts.argmax()))
-    return best[1]
+    # Most common on a board mostly of one kind: a fresh board. On a finished or
+    # late board the open 0 is the commonest (a won board has no covered cell).
+    return best[1] if best[0] > FRESH_SHARE else None
 
 
 def name_clusters(
@@ -176,6 +193,12 @@ def name_clusters(
     k = len(faces)
     notes: list[str] = []
     covered = _pick_covered(frames, k, sequences)
+    if covered is None:
+        notes.append(
+            "which tile is the covered one is not proven (no fresh board, no two frames "
+            "of one game): nothing named"
+        )
+        return Naming({}, [""] * len(frames), notes)
     names: dict[int, str] = {covered: "."}
     flat = _flatness(faces)
     others = [c for c in range(k) if c != covered]
@@ -183,11 +206,16 @@ def name_clusters(
     # phase (fractional pitches split one kind into several clusters), not the 0.
     near_covered = distances(faces, faces[covered : covered + 1])[:, 0] < ZERO_APART
     flat_others = [c for c in others if flat[c] < FLAT_STD and not near_covered[c]]
-    zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
-    if zero is not None:
-        names[zero] = "0"
     never = _changed_after_open(frames, sequences, covered)
     never |= _reverted_to_covered(frames, sequences, covered)
+    never |= _changed_later(frames, sequences, covered)
+    opened = _opened(frames, sequences, covered)
+    # A 0 never changes and never touches a covered cell (its neighbours open
+    # with it); it is named once proven: seen opening (a cell turned into it in
+    # a game) or with no mine around on a finished board. A flat piece of a
+    # dialog over the board is none of these.
+    flat_others = [c for c in flat_others if c not in never and not _touches(frames, c, covered)]
+    zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
     skip = {covered} | ({zero} if zero is not None else set()) | never
     hits = _hits(frames, faces, skip, sequences)
     candidates = [c for c in others if c != zero and c not in hits]
@@ -199,7 +227,15 @@ def name_clusters(
     masks = np.zeros((len(subsets), k), dtype=bool)
     masks[:, candidates] = subsets.reshape(len(subsets), -1)
     masks[:, sorted(hits)] = True
-    evals = [_evaluate(f, k, masks, covered, zero, never) for f in frames]
+    # A kind only ever seen on one cell (a piece of a dialog over the board) fits
+    # any count there: it explains nothing, so a frame showing it is not complete.
+    lone = frozenset(c for c in range(k) if _spots(frames, c) < 2)
+    evals = [_evaluate(f, k, masks, covered, zero, never, lone) for f in frames]
+    # A game went on after a frame where only covered cells changed later: that
+    # frame shows no finished game, whatever counts happen to fit on it.
+    changed, progressed = _continued(frames, sequences, covered)
+    for i in changed:
+        evals[i].complete[:] = 0
     # A cluster's value must agree across every complete frame it appears in.
     value = np.full((len(masks), k), -1, dtype=np.int64)
     conflict = np.zeros((len(masks), k), dtype=bool)
@@ -219,6 +255,15 @@ def name_clusters(
     complete = ["", "lost", "won"]
     frame_modes = [complete[int(ev.complete[best])] for ev in evals]
     sequences_of = list(sequences)
+    if zero is not None:
+        on_finished = any(
+            mode and (labels == zero).any()
+            for labels, mode in zip(frames, frame_modes, strict=True)
+        )
+        if zero in opened or on_finished:
+            names[zero] = "0"
+        else:
+            notes.append(f"cluster {zero} looks like the 0, but nothing proves it: left unknown")
     for c in range(k):
         v = int(value[best, c])
         if c in names or c in mines or v < 1:
@@ -228,15 +273,18 @@ def name_clusters(
             continue
         names[c] = str(v)
     if not hits:
-        hits = _hit_by_logic(frames, faces, mines, frame_modes)
+        hits = _hit_by_logic(frames, faces, mines, frame_modes, progressed)
     if not hits:
         hits = _hit_by_last_click(frames, mines, frame_modes, sequences, covered, names)
-    _name_mines(frames, mines, hits, names, frame_modes, sequences)
+    _name_mines(frames, mines, hits, names, frame_modes, sequences, progressed)
     # Wrong flags need the flag; the flag may need its look: name both ways round.
     name_wrong_flags(frames, faces, sequences, frame_modes, names)
-    _name_covered_glyphs(frames, faces, covered, sequences, names)
+    _name_covered_glyphs(frames, faces, covered, sequences, names, opened)
     name_wrong_flags(frames, faces, sequences, frame_modes, names)
-    _name_by_solver(frames, names, notes, never)
+    # The solver names only kinds seen opening (a cell turned into them from
+    # covered): a consistent value is no proof for a look nothing showed opening
+    # (a covered tile cut with a strip of the board's frame "fits" as a 1).
+    _name_by_solver(frames, names, notes, never | (set(range(k)) - opened))
     for c in range(k):
         if c not in names:
             notes.append(f"cluster {c} left unknown")
@@ -287,7 +335,11 @@ REDDER = 3.0
 
 
 def _hit_by_logic(
-    frames: Sequence[np.ndarray], faces: np.ndarray, mines: set[int], modes: Sequence[str]
+    frames: Sequence[np.ndarray],
+    faces: np.ndarray,
+    mines: set[int],
+    modes: Sequence[str],
+    progressed: set[int],
 ) -> set[int]:
     """The exploded mine when no tile is red enough (GNOME Mines draws a red mine on
     an open tile): the mine kind shown exactly once on every board it is on, all of
@@ -298,8 +350,15 @@ def _hit_by_logic(
         counts = [
             (int((labels == c).sum()), mode) for labels, mode in zip(frames, modes, strict=True)
         ]
-        shown = [(n, mode) for n, mode in counts if n]
-        if shown and all(n == 1 and mode == "lost" for n, mode in shown):
+        shown = [(n, mode, i) for i, (n, mode) in enumerate(counts) if n]
+        # Once on every board it is on, and on a lost one; frames after the loss
+        # that are not complete (a dialog over the board) may show it too, but
+        # never a board the game went on after.
+        if (
+            shown
+            and all(n == 1 and i not in progressed for n, _, i in shown)
+            and any(mode == "lost" for _, mode, _ in shown)
+        ):
             fits.append(c)
     if len(fits) == 1:
         return set(fits)
@@ -353,11 +412,15 @@ def _name_mines(
     names: dict[int, str],
     modes: Sequence[str],
     sequences: Sequence[int],
+    progressed: set[int],
 ) -> None:
     """A lost board shows the hit mine, so a mine kind seen on a board without it
     (in play, or won) is the flag; the rest are shown mines. A board complete as
     lost counts as lost for a kind that appears on it all at once at the end of a
-    game seen before (GNOME Mines' hit mine is not red enough to be found)."""
+    game seen before (GNOME Mines' hit mine is not red enough to be found). "In
+    play" is proven, not assumed: the game went on after that frame (`progressed`)
+    or it is complete as won; a board the hit was not found on may be lost too
+    (KMines draws its hit mine on orange, and a dialog over the lost board)."""
     lost = [any((labels == h).any() for h in hits) for labels in frames]
     for c in sorted(hits):
         names[c] = "!"
@@ -365,6 +428,8 @@ def _name_mines(
         on_unlost = False
         for i, labels in enumerate(frames):
             if not (labels == c).any() or lost[i]:
+                continue
+            if i not in progressed and modes[i] != "won":
                 continue
             earlier = [
                 frames[j]
@@ -447,6 +512,95 @@ def _changed_after_open(
     return from_open - from_covered
 
 
+def _opened(frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int) -> set[int]:
+    """Kinds a covered cell turned into between two frames of one game (a click did it)."""
+    out: set[int] = set()
+    for i, a in enumerate(frames):
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] == sequences[i] and b.shape == a.shape:
+                out.update(np.unique(b[(a == covered) & (b != covered)]).tolist())
+    return out
+
+
+def _changed_later(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
+) -> set[int]:
+    """Kinds a cell showed and later changed from to another uncovered look: never
+    0-8, since an opened cell never changes (a dialog over the board goes away and
+    shows the cells under it; a flag becomes a wrong flag)."""
+    out: set[int] = set()
+    for i, a in enumerate(frames):
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] == sequences[i] and b.shape == a.shape:
+                moved = (a != b) & (a != covered) & (b != covered)
+                out.update(np.unique(a[moved]).tolist())
+    return out
+
+
+def _continued(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
+) -> tuple[set[int], set[int]]:
+    """(changed, progressed): frames some cell of which a later frame of the same
+    game shows otherwise, and those where a covered cell is among them.
+
+    A finished game's board never changes again, so a changed frame is no
+    finished board (a dialog over the board may go away later); a progressed
+    frame showed a game still in play (a covered cell was opened or flagged, or
+    the mines came out at the loss), so a mine kind on it is a flag. The scan
+    stops at a new game: most uncovered cells of the frame show covered again,
+    or nearly all change (opened cells never change in a game; a dialog over
+    the board hides only part of it).
+    """
+    changed: set[int] = set()
+    progressed: set[int] = set()
+    for i, a in enumerate(frames):
+        was = a == covered
+        for j in range(i + 1, len(frames)):
+            b = frames[j]
+            if sequences[j] != sequences[i] or b.shape != a.shape:
+                continue
+            moved = a != b
+            opened = int((~was).sum())
+            back = int(((b == covered) & ~was).sum())
+            if 2 * back > opened or 5 * int((moved & ~was).sum()) > 4 * opened:
+                break
+            if moved.any():
+                changed.add(i)
+            if (moved & was).any():
+                progressed.add(i)
+                break
+    return changed, progressed
+
+
+def _spots(frames: Sequence[np.ndarray], c: int) -> int:
+    """On how many different cells (row, col) kind `c` is seen, over all frames."""
+    where: set[tuple[int, int]] = set()
+    for labels in frames:
+        where.update((int(r), int(q)) for r, q in np.argwhere(labels == c))
+        if len(where) > 1:
+            break
+    return len(where)
+
+
+def _touches(frames: Sequence[np.ndarray], c: int, other: int) -> bool:
+    """Whether a cell of kind `c` has a neighbour of kind `other` in any frame."""
+    for labels in frames:
+        mine = labels == c
+        if not mine.any():
+            continue
+        near = np.pad(labels == other, 1)
+        rows, cols = labels.shape
+        around = np.zeros_like(mine)
+        for dr, dc in itertools.product((0, 1, 2), repeat=2):
+            if (dr, dc) != (1, 1):
+                around |= near[dr : dr + rows, dc : dc + cols]
+        if (mine & around).any():
+            return True
+    return False
+
+
 def _reverted_to_covered(
     frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
 ) -> set[int]:
@@ -490,6 +644,7 @@ def _name_covered_glyphs(
     covered: int,
     sequences: Sequence[int],
     names: dict[int, str],
+    opened: set[int],
 ) -> None:
     """Flag and question mark: covered tiles with a glyph (their rim is the covered rim).
 
@@ -519,7 +674,9 @@ def _name_covered_glyphs(
     in_play = [
         c for c in glyphs if any((f == c).any() and not np.isin(f, hits).any() for f in frames)
     ]
-    free = [c for c in in_play if c not in names]
+    # A flag appears where a covered cell was (a right click there): a look a cell
+    # never turned into is no flag, however flag-like (a covered tile cut a pixel off).
+    free = [c for c in in_play if c not in names and c in opened]
     if not flags and len(free) == 1:
         names[free[0]] = "F"
         return

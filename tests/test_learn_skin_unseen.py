@@ -1,0 +1,88 @@
+"""learn-skin on real screenshots of a clone msbot has no skin for: never a wrong name.
+
+tests/data/kmines-learn/ holds one real KMines game (Debian `kmines`, easy 9x9/10,
+Xvfb, crops around the board): a fresh board, the first click's opening, a flag,
+the lost board under KMines' "Reset the Game? / You have lost." dialog (five
+shots: the dialog stays while the learner would keep clicking), and the lost
+board once the dialog was closed with Escape. Labels were checked by eye
+against the pictures (every number recounted from the mines shown).
+
+KMines is hard for the learner in exactly the ways that produce wrong names:
+its open tiles are translucent over the window's gradient background (one
+kind has several looks by row), its 0 is within a few hundred of the covered
+tile, its exploded mine is on orange (not red), and the dialog puts about twenty
+one-cell "kinds" over the board. Before issue 6's fixes the learner named
+every covered tile "F" and a piece of the dialog "0". What game logic does not
+prove must stay unknown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vision.image_io import load_image
+from vision.learn.learn import learn
+
+DATA = Path(__file__).resolve().parent / "data" / "kmines-learn"
+
+LOST = (
+    "000000000",
+    "011101110",
+    "01*101*21",
+    "121101..*",
+    "*10001...",
+    ".10001***",
+    ".11212.X*",
+    "..!.*....",
+    ".........",
+)
+OPENED = tuple(row.replace("*", ".").replace("!", ".").replace("X", ".") for row in LOST)
+FLAGGED = tuple(row if r != 6 else row[:7] + "F" + row[8:] for r, row in enumerate(OPENED))
+#: Frames with labels (the dialog frames hide part of the board and have none).
+LABELS = {
+    "0-fresh.png": ("." * 9,) * 9,
+    "1-opened.png": OPENED,
+    "2-flagged.png": FLAGGED,
+    "9-lost-dialog-closed.png": LOST,
+}
+
+
+def test_kmines_game_names_nothing_wrongly() -> None:
+    files = sorted(DATA.glob("*.png"))
+    assert len(files) == 9
+    learned = learn([load_image(f) for f in files], mines=10)
+    (group,) = learned.groups
+    names = group.naming.names
+    wrong = []
+    named = 0
+    for f, labels in zip([files[i] for i in group.frames], group.labels, strict=True):
+        truth = LABELS.get(f.name)
+        if truth is None:
+            continue
+        assert labels.shape == (9, 9), f.name
+        for r, row in enumerate(labels.tolist()):
+            for c, kind in enumerate(row):
+                got = names.get(int(kind))
+                if got is None:
+                    continue
+                named += 1
+                if got != truth[r][c]:
+                    wrong.append((f.name, r, c, got, truth[r][c]))
+    assert not wrong
+    # Not vacuous: the covered tile, the flag (it appeared where a covered cell was,
+    # in a game that went on), the mines and the hit of the lost board are proven.
+    assert {".", "F", "*", "!"} <= set(names.values())
+    assert named >= 150  # of 324 labelled cells (189 when written)
+
+
+def test_kmines_dialog_frames_are_no_finished_board() -> None:
+    """The lost board under the dialog changes later (the dialog goes): it is no
+    finished board, so its one-cell dialog pieces never get a number from counts."""
+    files = sorted(DATA.glob("*.png"))
+    learned = learn([load_image(f) for f in files])
+    (group,) = learned.groups
+    modes = dict(zip([files[i].name for i in group.frames], group.naming.complete, strict=True))
+    assert all(
+        modes[f.name] == "" for f in files if "lost-dialog-" in f.name and "closed" not in f.name
+    )
+    assert modes["9-lost-dialog-closed.png"] == "lost"
