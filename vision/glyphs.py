@@ -31,12 +31,18 @@ class Hit:
 
 
 def region_box(region: Region, geo: Geometry) -> tuple[int, int, int, int]:
-    """(x0, y0, x1, y1) on the image of a skin region around the board `geo`."""
-    (fx0, dx0), (fy0, dy0), (fx1, dx1), (fy1, dy1) = region
-    x0 = round(geo.left + fx0 * geo.width + dx0)
-    y0 = round(geo.top + fy0 * geo.height + dy0)
-    x1 = round(geo.left + fx1 * geo.width + dx1)
-    y1 = round(geo.top + fy1 * geo.height + dy1)
+    """(x0, y0, x1, y1) on the image of a skin region around the board `geo`
+    (a corner's optional third term counts cell pitches: `vision.skin`)."""
+    (x0, y0, x1, y1) = (
+        round(start + corner[0] * span + corner[1] + sum(corner[2:]) * pitch)
+        for corner, start, span, pitch in zip(
+            region,
+            (geo.left, geo.top, geo.left, geo.top),
+            (geo.width, geo.height, geo.width, geo.height),
+            (geo.cell_w, geo.cell_h, geo.cell_w, geo.cell_h),
+            strict=True,
+        )
+    )
     return x0, y0, x1, y1
 
 
