@@ -89,8 +89,9 @@ class CloneSpec:
     `argv` and the values of `env` and `files` are `string.Template`s filled
     with `$rows $cols $mines` (the board), `$size_flag` (from `size_flags`,
     for clones that only have presets), `$win_w $win_h` (window size, for
-    clones whose window size is a setting), `$workdir` (the private temporary
-    folder, also the current directory) and `$python` (this interpreter).
+    clones whose window size is a setting), `$cell` (cell size in pixels, for
+    clones where it is a setting), `$workdir` (the private temporary folder,
+    also the current directory) and `$python` (this interpreter).
     """
 
     name: str
@@ -109,6 +110,9 @@ class CloneSpec:
     files: Mapping[str, str] = field(default_factory=dict)
     #: Window size (w, h) per preset when it is a setting (`$win_w`, `$win_h`).
     window_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: Default cell size in pixels (`$cell`) for clones where it is a setting
+    #: (sgt-mines' MINES_TILESIZE, minegauler's btn_size); None: not a setting.
+    cell_size: int | None = None
     #: `xdotool search --classname` pattern, for programs that do not set _NET_WM_PID.
     window_class: str | None = None
     #: Pauses when it loses the focus (GNOME Mines): focus it after moving.
@@ -212,7 +216,8 @@ SGT_MINES = CloneSpec(
         "expert": BoardSize(16, 30, 99),
     },
     # Pinned so a user's ~/.config or environment cannot change the tile size.
-    env={"MINES_TILESIZE": "20", "HOME": "$workdir"},
+    env={"MINES_TILESIZE": "$cell", "HOME": "$workdir"},
+    cell_size=20,
     settle=0.4,
 )
 
@@ -220,13 +225,14 @@ MINEGAULER = CloneSpec(
     name="minegauler",
     skin="minegauler",
     program="$python",
-    argv=("-c", MINEGAULER_LAUNCHER, "$workdir", "$cols", "$rows", "$mines", "16"),
+    argv=("-c", MINEGAULER_LAUNCHER, "$workdir", "$cols", "$rows", "$mines", "$cell"),
     presets={
         "beginner": BoardSize(9, 9, 10),
         "intermediate": BoardSize(16, 16, 40),
         "expert": BoardSize(16, 30, 99),
     },
     env={"QT_QPA_PLATFORM": "xcb"},
+    cell_size=16,
     settle=0.5,
 )
 
@@ -424,12 +430,14 @@ def launch_clone(
     position: tuple[int, int] = (0, 0),
     *,
     window_size: tuple[int, int] | None = None,
+    cell_size: int | None = None,
     timeout: float = 30.0,
 ) -> RunningClone:
     """Start a clone with a board size, its window at `position`, ready to be clicked.
 
     `window_size` is only for clones whose window size is a setting (GNOME
-    Mines). Raises `CloneError` when the program is missing, exits, or shows
+    Mines), `cell_size` (pixels) for those whose cell size is one (sgt-mines,
+    minegauler). Raises `CloneError` when the program is missing, exits, or shows
     no window within `timeout` seconds; nothing is left running then.
     """
     if isinstance(spec, str):
@@ -437,6 +445,11 @@ def launch_clone(
     board = spec.board_size(size)
     if window_size is not None and not spec.window_sizes:
         raise CloneError(f"{spec.name}: the window size is not a setting")
+    if cell_size is not None and spec.cell_size is None:
+        raise CloneError(f"{spec.name}: the cell size is not a setting")
+    if cell_size is not None and not 4 <= cell_size <= 200:
+        raise CloneError(f"{spec.name}: cell size {cell_size} px is not between 4 and 200")
+    cell = cell_size if cell_size is not None else spec.cell_size
     win_w, win_h = window_size or spec.window_size(board) or (0, 0)
     started = time.monotonic()
     workdir = tempfile.TemporaryDirectory(prefix=f"msbot-{spec.name}-")
@@ -447,6 +460,7 @@ def launch_clone(
         "size_flag": spec.size_flag(board),
         "win_w": str(win_w),
         "win_h": str(win_h),
+        "cell": str(cell or ""),
         "workdir": workdir.name,
         "python": sys.executable,
     }

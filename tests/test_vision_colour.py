@@ -82,11 +82,18 @@ def test_gnome_at_23_px_is_found_and_read() -> None:
 
 
 def test_another_clones_fresh_board_is_never_a_won_board_of_zeros() -> None:
-    """sgt-mines at 32 px tiles (its skin knows 20 px): its raised grey tiles
-    look like GNOME Mines' open 0s. A board with no cell that could hold a
-    mine is no game, so it is not taken for a board at all."""
+    """sgt-mines at 32 px tiles: its raised grey tiles look like GNOME Mines'
+    open 0s. A board with no cell that could hold a mine is no game, so GNOME
+    Mines never takes it; since sgt-mines is read at any tile size, it is its
+    own fresh board, every cell covered."""
+    reading = BoardReader().read_fresh(load_image(DATA / "sgt-mines-32px-fresh.png"))
+    assert reading.skin == "sgt-mines"
+    assert reading.geometry.cell_w == 32
+    assert set("".join(reading.board.rows)) == {"."} and reading.certain
     with pytest.raises(VisionError, match="no Minesweeper board"):
-        BoardReader().read_fresh(load_image(DATA / "sgt-mines-32px-fresh.png"))
+        BoardReader.for_skin("gnome-mines").read_fresh(
+            load_image(DATA / "sgt-mines-32px-fresh.png")
+        )
 
 
 def test_a_board_its_window_cuts_off_is_refused_not_read_as_a_smaller_board() -> None:

@@ -103,7 +103,8 @@ def test_region_partly_outside_says_which_sides_are_cut() -> None:
     assert region is not None
     assert region.cut == (True, False, False, False)
     assert (region.x0, region.y0) == (0, 10 + 180 + 34)
-    assert region.grey.shape == (62 - 34, 10 + 180 + 60)
+    # ... and 245 px right of the board's left edge minus its 1.5-tile border.
+    assert region.grey.shape == (62 - 34, 10 + 245 - 30)
 
 
 def test_counter_cut_through_a_digit_is_not_misread(reader: BoardReader) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colour import ColourTable, allowed_kinds, cell_colours
+from vision.colour import ColourTable, allowed_kinds, cell_colours, cell_inks
 from vision.geometry import Geometry
 from vision.sampling import CellSampler, is_scaled, make_sampler, sample_patches
 from vision.skin import Skin
@@ -73,7 +73,9 @@ def make_bank(skin: Skin) -> TileBank:
     matrix = np.stack(rows)
     kinds = tuple(dict.fromkeys(chars))
     kind_of = np.array([kinds.index(c) for c in chars])
-    colours = ColourTable.build(kinds, skin.colours, skin.colour_tolerance)
+    colours = ColourTable.build(
+        kinds, skin.colours, skin.colour_tolerance, skin.inks, skin.ink_tolerance, skin.colour_probe
+    )
     return TileBank(skin, tuple(chars), matrix, (matrix**2).sum(axis=1), kind_of, kinds, colours)
 
 
@@ -173,12 +175,16 @@ def board_patches(
 
 
 def _scores(
-    patches: np.ndarray, bank: TileBank, colours: np.ndarray | None = None
+    patches: np.ndarray,
+    bank: TileBank,
+    colours: np.ndarray | None = None,
+    inks: np.ndarray | None = None,
 ) -> tuple[np.ndarray, ...]:
     """(chars, best, margin, unsure) flat arrays for flat patches.
 
-    `colours` (`vision.colour.cell_colours` of the same cells) is needed when
-    the skin declares colours; kinds a cell's colour rules out never win.
+    `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
+    same cells) are needed when the skin declares colours or inks; kinds
+    they rule out never win.
     """
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
@@ -193,26 +199,28 @@ def _scores(
         per_kind[:, k] = dist[:, bank.kind_of == k].min(axis=1)
     unmatched = None
     if bank.colours is not None and colours is not None:
-        allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds)
+        allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds, inks)
         per_kind = np.where(allowed, per_kind, np.inf)
     order = np.argsort(per_kind, axis=1)
     idx = np.arange(len(patches))
     best = per_kind[idx, order[:, 0]]
     second = per_kind[idx, order[:, 1]] if n_kinds > 1 else np.full_like(best, np.inf)
-    margin = second - best
+    with np.errstate(invalid="ignore"):  # inf - inf: no kind allowed at all
+        margin = np.where(np.isfinite(best), second - best, 0.0)
     chars = np.asarray(bank.kinds)[order[:, 0]]
     skin = bank.skin
     ceiling: float | np.ndarray = skin.max_distance
     if unmatched is not None:
         assert bank.colours is not None
         declared = bank.colours.declared
-        # No declared colour: never a kind that declares one. A colour only
-        # one kind has names the cell whatever its glyph's hinting at this
-        # scale; the glyph then only has to be roughly alike.
+        # No declared colour: never a kind that declares one. When the colour
+        # (and the inks) leave only one kind that declares a colour, they name
+        # the cell whatever its glyph's hinting at this scale; the glyph then
+        # only has to be roughly alike.
         unsure_colour = unmatched & declared[order[:, 0]]
         named = ~unmatched & ((allowed & declared[None, :]).sum(axis=1) == 1)
         ceiling = np.where(named & declared[order[:, 0]], skin.colour_max_distance, ceiling)
-    unsure = (best > ceiling) | (margin < skin.min_margin)
+    unsure = ~np.isfinite(best) | (best > ceiling) | (margin < skin.min_margin)
     if unmatched is not None:
         unsure |= unsure_colour
     return chars, best, margin, unsure
@@ -240,17 +248,18 @@ def classify(
         patches = sample_patches(image, sampler)
     if patches is None:
         return None
-    colours = None
+    colours = inks = None
     if bank.colours is not None:
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
-        colours = cell_colours(
-            image,
+        bounds = (
             np.tile(x0, geo.rows),
             np.tile(x1, geo.rows),
             np.repeat(y0, geo.cols),
             np.repeat(y1, geo.cols),
         )
-    chars, best, margin, unsure = _scores(patches, bank, colours)
+        colours = cell_colours(image, *bounds, bank.colours.probe)
+        inks = cell_inks(image, *bounds, bank.colours)
+    chars, best, margin, unsure = _scores(patches, bank, colours, inks)
     shape = (geo.rows, geo.cols)
     return CellScores(
         chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
@@ -353,13 +362,14 @@ def rescue(
     ok = ~np.isnan(patches[:, 0])
     if not ok.any():
         return scores
-    colours = None
-    if bank.colours is not None:  # a cell's colour, whatever the shift of its glyph
+    colours = inks = None
+    if bank.colours is not None:  # a cell's colour and inks, whatever the shift of its glyph
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
         col, row = cells[:, 1], cells[:, 0]
-        seen = cell_colours(image, x0[col], x1[col], y0[row], y1[row])
-        colours = np.repeat(seen, len(shifts), axis=0)
-    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank, colours)
+        bounds = (x0[col], x1[col], y0[row], y1[row])
+        colours = np.repeat(cell_colours(image, *bounds, bank.colours.probe), len(shifts), axis=0)
+        inks = np.repeat(cell_inks(image, *bounds, bank.colours), len(shifts), axis=0)
+    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank, colours, inks)
     best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
     pick = best.argmin(axis=1)
     found = np.isfinite(best[np.arange(len(cells)), pick])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -42,7 +42,7 @@ def parse_colour(text: str, where: str) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class ColourTable:
-    """The declared colours of a skin's kinds, in the order of a tile bank's kinds."""
+    """The declared colours and inks of a skin's kinds, in the order of a tile bank's kinds."""
 
     #: (n_colours, 3) float32 BGR, and the kind index each colour belongs to.
     colours: np.ndarray
@@ -50,6 +50,15 @@ class ColourTable:
     #: Per kind: whether it declares colours at all.
     declared: np.ndarray
     tolerance: float
+    #: (n_inks, 3) float32 BGR ink colours and the kind index of each.
+    inks: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.float32))
+    ink_kind_of: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))
+    #: Per kind: declares inks (needs one of them), or declares none (`[]`: needs no ink).
+    inked: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    inkless: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    ink_tolerance: float = 40.0
+    #: Where cell colours are sampled (`cell_colours`).
+    probe: str = "middle"
 
     @classmethod
     def build(
@@ -57,49 +66,131 @@ class ColourTable:
         kinds: Sequence[str],
         declared: Mapping[str, Sequence[tuple[int, int, int]]],
         tolerance: float,
+        inks: Mapping[str, Sequence[tuple[int, int, int]]] | None = None,
+        ink_tolerance: float = 40.0,
+        probe: str = "middle",
     ) -> ColourTable | None:
-        """None when the skin declares no colours (nothing to check)."""
+        """None when the skin declares neither colours nor inks (nothing to check)."""
+        inks = inks or {}
         pairs = [(kinds.index(k), c) for k, cs in declared.items() if k in kinds for c in cs]
-        if not pairs:
+        ink_pairs = [(kinds.index(k), c) for k, cs in inks.items() if k in kinds for c in cs]
+        if not pairs and not inks:
             return None
+        n = len(kinds)
         return cls(
-            colours=np.array([c for _, c in pairs], dtype=np.float32),
+            colours=np.array([c for _, c in pairs], dtype=np.float32).reshape(-1, 3),
             kind_of=np.array([k for k, _ in pairs], dtype=int),
-            declared=np.isin(np.arange(len(kinds)), [k for k, _ in pairs]),
+            declared=np.isin(np.arange(n), [k for k, _ in pairs]),
             tolerance=float(tolerance),
+            inks=np.array([c for _, c in ink_pairs], dtype=np.float32).reshape(-1, 3),
+            ink_kind_of=np.array([k for k, _ in ink_pairs], dtype=int),
+            inked=np.isin(np.arange(n), [k for k, _ in ink_pairs]),
+            inkless=np.isin(np.arange(n), [kinds.index(k) for k, cs in inks.items() if not cs]),
+            ink_tolerance=float(ink_tolerance),
+            probe=probe,
         )
 
 
-#: Where in a cell its colour is sampled: a 7 x 7 grid over the middle 60 %.
-_SAMPLES = np.linspace(0.2, 0.8, 7)
+#: Where in a cell its colour is sampled, and how the samples make one colour:
+#: "middle", the median of a 7 x 7 grid over the middle 60 % (GNOME Mines: a
+#: thin glyph on a flat background), or "mode", the commonest exact colour of
+#: a 13 x 13 grid over the middle 76 % (sgt-mines: bold glyphs that fill half
+#: the middle of small cells, a flag that reaches the corners; the background
+#: is still the largest area of one exact colour).
+_SAMPLES = {
+    "middle": np.linspace(0.2, 0.8, 7),
+    "mode": np.linspace(0.12, 0.88, 13),
+}
+PROBES = tuple(_SAMPLES)
 
 
 def cell_colours(
-    image: np.ndarray, x0: np.ndarray, x1: np.ndarray, y0: np.ndarray, y1: np.ndarray
+    image: np.ndarray,
+    x0: np.ndarray,
+    x1: np.ndarray,
+    y0: np.ndarray,
+    y1: np.ndarray,
+    probe: str = "middle",
 ) -> np.ndarray:
-    """(N, 3) median colour of the middle of N cells with whole-pixel bounds.
+    """(N, 3) background colour of N cells with whole-pixel bounds, sampled by `probe`.
 
     Sampled on the screen's own pixels, not on the shrunk patch: shrinking
     smears a digit's strokes over most of a small patch, while at full
     resolution they are a fifth of the middle, so the median is exactly the
     background. Bounds must lie inside the image.
     """
-    xs = (x0[:, None] + _SAMPLES[None, :] * (x1 - x0)[:, None]).astype(int)
-    ys = (y0[:, None] + _SAMPLES[None, :] * (y1 - y0)[:, None]).astype(int)
-    samples = image[ys[:, :, None], xs[:, None, :]]
-    return np.asarray(np.median(samples.reshape(len(x0), -1, 3), axis=1))
+    fractions = _SAMPLES[probe]
+    xs = (x0[:, None] + fractions[None, :] * (x1 - x0)[:, None]).astype(int)
+    ys = (y0[:, None] + fractions[None, :] * (y1 - y0)[:, None]).astype(int)
+    samples = image[ys[:, :, None], xs[:, None, :]].reshape(len(x0), -1, 3)
+    if probe == "middle":
+        return np.asarray(np.median(samples, axis=1))
+    return _mode(samples)
+
+
+def _mode(samples: np.ndarray) -> np.ndarray:
+    """(N, 3) commonest exact colour of each row of (N, S, 3) samples (vectorised:
+    sort the packed colours, the longest run of equal values wins)."""
+    s = samples.astype(np.int32)
+    packed = np.sort((s[:, :, 0] << 16) | (s[:, :, 1] << 8) | s[:, :, 2], axis=1)
+    idx = np.arange(packed.shape[1])
+    change = np.ones(packed.shape, dtype=bool)
+    change[:, 1:] = packed[:, 1:] != packed[:, :-1]
+    start = np.maximum.accumulate(np.where(change, idx[None, :], 0), axis=1)
+    value = packed[np.arange(len(packed)), (idx[None, :] - start).argmax(axis=1)]
+    return np.stack([value >> 16, (value >> 8) & 0xFF, value & 0xFF], axis=1).astype(np.float64)
+
+
+#: Where in a cell inks are looked for: a 13 x 13 grid over the middle 60 %
+#: (a point every pixel or two up to 48 px cells: a digit's stroke is hit).
+_INK_SAMPLES = np.linspace(0.2, 0.8, 13)
+#: Sample points of one ink a cell needs for the ink to count as shown, and
+#: its least share of the cell's commonest ink: anti-aliased edges between a
+#: glyph's two inks (a flag's red and black) blend into a few points of a
+#: third (maroon, grey), a stroke's core shows its own ink at many.
+INK_MIN_POINTS = 2
+INK_MIN_SHARE = 0.25
+
+
+def cell_inks(
+    image: np.ndarray,
+    x0: np.ndarray,
+    x1: np.ndarray,
+    y0: np.ndarray,
+    y1: np.ndarray,
+    table: ColourTable,
+) -> np.ndarray:
+    """(N, n_inks) whether each declared ink shows in the middle of N cells.
+
+    On screen pixels, like `cell_colours`: an ink shows when at least
+    INK_MIN_POINTS sample points, and INK_MIN_SHARE of the points of the
+    commonest ink, are within the ink tolerance of it (per channel). Bounds
+    must lie inside the image.
+    """
+    if len(table.inks) == 0:
+        return np.zeros((len(x0), 0), dtype=bool)
+    xs = (x0[:, None] + _INK_SAMPLES[None, :] * (x1 - x0)[:, None]).astype(int)
+    ys = (y0[:, None] + _INK_SAMPLES[None, :] * (y1 - y0)[:, None]).astype(int)
+    samples = image[ys[:, :, None], xs[:, None, :]].reshape(len(x0), -1, 1, 3).astype(np.int16)
+    ink = table.inks.astype(np.int16)[None, None, :, :]
+    near = np.abs(samples - ink).max(axis=3) <= table.ink_tolerance
+    counts = near.sum(axis=1)
+    most = counts.max(axis=1, keepdims=True)
+    return np.asarray((counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most))
 
 
 def allowed_kinds(
-    seen: np.ndarray, table: ColourTable, n_kinds: int
+    seen: np.ndarray, table: ColourTable, n_kinds: int, inks: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """((N, n_kinds) kinds each cell's colour allows, (N,) cells matching no colour).
+    """((N, n_kinds) kinds each cell's colour and inks allow, (N,) cells matching no colour).
 
-    `seen` is `cell_colours`. A kind with declared colours is allowed when
-    the cell's colour is within the tolerance (per channel) of one of them;
-    kinds without colours always are. A cell that matches no declared colour
-    keeps every kind allowed and is reported, so that the caller can refuse
-    a declared kind for it.
+    `seen` is `cell_colours`, `inks` is `cell_inks` (needed when the table
+    declares inks). A kind with declared colours is allowed when the cell's
+    colour is within the tolerance (per channel) of one of them; kinds
+    without colours always are. A cell that matches no declared colour
+    keeps every kind allowed by colour and is reported, so that the caller
+    can refuse a declared kind for it. Then a kind with inks needs one of
+    them to show, and a kind declared with none needs every ink absent.
     """
     near = np.abs(seen[:, None, :] - table.colours[None, :, :]).max(axis=2) <= table.tolerance
     allowed = np.zeros((len(seen), n_kinds), dtype=bool)
@@ -108,6 +199,13 @@ def allowed_kinds(
     matched = near.any(axis=1)
     allowed |= ~table.declared[None, :]
     allowed[~matched] = True
+    if inks is not None and len(table.inked):
+        shows = np.zeros((len(seen), n_kinds), dtype=bool)
+        for j in range(len(table.inks)):
+            shows[:, table.ink_kind_of[j]] |= inks[:, j]
+        allowed &= shows | ~table.inked[None, :]
+        any_ink = np.asarray(inks.any(axis=1))
+        allowed &= ~(any_ink[:, None] & table.inkless[None, :])
     return allowed, ~matched
 
 

@@ -16,12 +16,19 @@ from vision.glyphs import GlyphMemo, read_text
 from vision.skin import Skin
 
 
-def parse_counter(text: str, fmt: str) -> int | None:
-    """The mines left from the glyph string, or None if it does not fit the format."""
+def parse_counter(text: str, fmt: str, digits: int | None = None) -> int | None:
+    """The mines left from the glyph string, or None if it does not fit the format.
+
+    `digits`: a "left" counter that always shows this many digits (minegauler's
+    "010"); fewer means part of it is outside the region (a board narrower than
+    the clone's panel), and "10" of "010" cut to "0" would be a misread.
+    """
     for line in text.splitlines():
         line = line.strip()
         if fmt == "left":
             m = re.fullmatch(r"(-?)(\d+)", line)
+            if m and digits is not None and len(m.group(1) + m.group(2)) != digits:
+                return None
             if m:
                 return (-1 if m.group(1) else 1) * int(m.group(2))
         elif fmt == "marked/total":
@@ -41,4 +48,9 @@ def read_counter(
     if skin.counter is None:
         return None
     text, _ = read_text(image, skin.counter, geo, memo)
-    return parse_counter(text, str(skin.counter.extra.get("format", "left")))
+    digits = skin.counter.extra.get("digits")
+    return parse_counter(
+        text,
+        str(skin.counter.extra.get("format", "left")),
+        None if digits is None else int(digits),
+    )

@@ -23,6 +23,8 @@ from vision.geometry import Geometry
 #: Tile insides smaller or larger than this (pixels) are not cells.
 MIN_TILE = 6
 MAX_TILE = 160
+#: Cells a one-row (or one-column) board needs to count as a grid.
+MIN_LINE = 4
 #: Colour step (per channel) that separates two flat regions.
 FLAT_STEP = 6
 
@@ -160,6 +162,8 @@ def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
         r, b = right[g], below[g]
         pw = _mode_pitch(centres[r[r >= 0], 0] - centres[g[r >= 0], 0])
         ph = _mode_pitch(centres[b[b >= 0], 1] - centres[g[b >= 0], 1])
+        # A board one cell high (or wide) shows no pitch across: cells are square.
+        pw, ph = (pw if pw is not None else ph), (ph if ph is not None else pw)
         if pw is None or ph is None:
             continue
         c = centres[g]
@@ -173,7 +177,7 @@ def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
         pw, ph = float(np.median(part[:, 2])), float(np.median(part[:, 3]))
         left, cw, cols = _fit(part[:, 0], pw)
         top, ch, rows = _fit(part[:, 1], ph)
-        if rows < 2 or cols < 2:
+        if min(rows, cols) < 1 or max(rows, cols) < MIN_LINE or rows * cols < min_cells:
             continue
         geo = Geometry(left, top, cw, ch, rows, cols)
         found.append(Lattice(geo, len(part), _is_cut(parts, geo, image.shape)))

@@ -26,6 +26,13 @@ from vision.skin import Skin
 
 #: A grid is a board of a skin when at most this share of its cells is unsure.
 MAX_UNSURE = 0.25
+#: A whole-pitch skin's fitted pitch is snapped to the nearest integer when
+#: it is this close (the fit mixes covered and open tile insides).
+WHOLE_PITCH_SLACK = 0.34
+#: An outer line of a grid is no part of the board when all its cells are
+#: unsure and most are farther from every template than this many times the
+#: widest distance the skin ever accepts (`_trim`).
+TRIM_FACTOR = 1.0
 
 
 @dataclass(frozen=True)
@@ -120,6 +127,48 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
     return geo
 
 
+def _trim(geo: Geometry, scores: CellScores, skin: Skin) -> tuple[Geometry, CellScores]:
+    """The grid without outer rows and columns that look like no tile at all.
+
+    A lattice can take in a line of flat regions that happen to sit at the
+    board's pitch (minegauler's counter and face panel above its board at
+    20 and 24 px buttons). A line goes when every cell of it is unsure and
+    most are far from every template (TRIM_FACTOR times the widest distance
+    the skin accepts): a line of the board's own cells read unsure (flags
+    at a size no flag was cut at) stays, so the bot stops on it rather than
+    play a board with an edge that is not there.
+    """
+    top, left = 0, 0
+    bottom, right = geo.rows, geo.cols
+    far = scores.best > TRIM_FACTOR * max(skin.max_distance, skin.colour_max_distance)
+
+    def foreign(rows: slice | int, cols: slice | int) -> bool:
+        return bool(scores.unsure[rows, cols].all()) and float(far[rows, cols].mean()) > 0.5
+
+    while bottom - top > 1 and foreign(top, slice(left, right)):
+        top += 1
+    while bottom - top > 1 and foreign(bottom - 1, slice(left, right)):
+        bottom -= 1
+    while right - left > 1 and foreign(slice(top, bottom), left):
+        left += 1
+    while right - left > 1 and foreign(slice(top, bottom), right - 1):
+        right -= 1
+    if (top, left, bottom, right) == (0, 0, geo.rows, geo.cols):
+        return geo, scores
+    part = (slice(top, bottom), slice(left, right))
+    return (
+        Geometry(
+            geo.left + left * geo.cell_w,
+            geo.top + top * geo.cell_h,
+            geo.cell_w,
+            geo.cell_h,
+            bottom - top,
+            right - left,
+        ),
+        CellScores(scores.chars[part], scores.best[part], scores.margin[part], scores.unsure[part]),
+    )
+
+
 def _touches_edge(geo: Geometry, shape: tuple[int, ...]) -> bool:
     """Whether a grown grid ends less than a pixel or two from the image border."""
     height, width = shape[:2]
@@ -132,15 +181,23 @@ def _touches_edge(geo: Geometry, shape: tuple[int, ...]) -> bool:
 
 
 def _snap(geo: Geometry, skin: Skin) -> Geometry:
-    """The grid with the skin's own pitch when the skin does not scale.
+    """The grid with the skin's own pitch when the skin does not scale, or
+    with the nearest whole pitch when it scales by whole pixels.
 
     The lattice fit mixes covered and open tile insides, which are not centred
     alike; a clone with a fixed cell size is better served by its known pitch,
-    kept centred on the fitted grid.
+    and one that draws at any whole-pixel pitch (`Skin.whole_pitch`) by the
+    integer nearest the fit, kept centred on the fitted grid.
     """
     lo, hi = skin.pitch_range
     pw, ph = skin.pitch
-    if hi - lo > 2 or abs(geo.cell_w - pw) > 1 or abs(geo.cell_h - ph) > 1:
+    if skin.whole_pitch:
+        # Any size, but always a whole-pixel pitch (sgt-mines, minegauler):
+        # the nearest integer, if the fit is that close to one.
+        pw, ph = float(round(geo.cell_w)), float(round(geo.cell_h))
+        if abs(geo.cell_w - pw) > WHOLE_PITCH_SLACK or abs(geo.cell_h - ph) > WHOLE_PITCH_SLACK:
+            return geo
+    elif hi - lo > 2 or abs(geo.cell_w - pw) > 1 or abs(geo.cell_h - ph) > 1:
         return geo
     cx = geo.left + geo.width / 2
     cy = geo.top + geo.height / 2
@@ -197,6 +254,7 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         final = classify(image, geo_b, bank) if geo_b != geo_r else scores_r
         if final is None:
             continue
+        geo_b, final = _trim(geo_b, final, bank.skin)
         cand = _Candidate(lattice, bank, geo_b, final)
         if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(final):
             continue
@@ -236,6 +294,57 @@ def _same_board(a: _Candidate, b: _Candidate) -> bool:
     )
 
 
+def _union(a: Geometry, b: Geometry) -> Geometry | None:
+    """The one grid two pieces of a board make together, or None if they are not
+    pieces of one grid (other pitch, other phase, or apart by more than a cell)."""
+    if abs(a.cell_w - b.cell_w) > 0.5 or abs(a.cell_h - b.cell_h) > 0.5:
+        return None
+    cols_off = (b.left - a.left) / a.cell_w
+    rows_off = (b.top - a.top) / a.cell_h
+    if abs(cols_off - round(cols_off)) > 0.25 or abs(rows_off - round(rows_off)) > 0.25:
+        return None
+    c0, r0 = min(0, round(cols_off)), min(0, round(rows_off))
+    c1, r1 = max(a.cols, round(cols_off) + b.cols), max(a.rows, round(rows_off) + b.rows)
+    gap_cols = max(round(cols_off) - a.cols, -round(cols_off) - b.cols)
+    gap_rows = max(round(rows_off) - a.rows, -round(rows_off) - b.rows)
+    if gap_cols > 0 or gap_rows > 0:
+        return None
+    return Geometry(
+        a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
+    )
+
+
+def _join_pieces(image: np.ndarray, found: list[_Candidate]) -> list[_Candidate]:
+    """Candidates of one skin that are touching pieces of one grid, read as one board.
+
+    At small cells (sgt-mines at 12 px) the lattice can come out in pieces
+    (the insides of open and covered tiles differ), and a row of numbers
+    between two pieces may be too far from the templates to grow across.
+    Two pieces join only when the whole grid they span reads as a board
+    (the skin explains it, with at most MAX_UNSURE unsure cells).
+    """
+    joined = True
+    while joined and len(found) > 1:
+        joined = False
+        for i, a in enumerate(found):
+            for b in found[i + 1 :]:
+                if a.bank is not b.bank:
+                    continue
+                geo = _union(a.geometry, b.geometry)
+                scores = None if geo is None else classify(image, geo, a.bank)
+                if geo is None or scores is None:
+                    continue
+                cand = _Candidate(b.lattice if b.lattice.cut else a.lattice, a.bank, geo, scores)
+                if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(scores):
+                    continue
+                found = [f for f in found if f is not a and f is not b] + [cand]
+                joined = True
+                break
+            if joined:
+                break
+    return found
+
+
 def _where(geo: Geometry) -> str:
     return f"{geo.cols}x{geo.rows} at ({round(geo.left)}, {round(geo.top)})"  # width x height
 
@@ -251,6 +360,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         cand = _explain(image, lat, banks)
         if cand is not None and not any(_same_board(cand, f) for f in found):
             found.append(cand)
+    found = _join_pieces(image, found)
     if not found:
         names = ", ".join(b.skin.name for b in banks)
         raise VisionError(f"no Minesweeper board found in the image (looked for: {names})")
@@ -263,7 +373,11 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "
             "screen edge: move the window fully onto the screen"
         )
-    beyond = tiles_beyond(image, cand.geometry, cand.bank.colours) if cand.bank.colours else []
+    beyond = (
+        tiles_beyond(image, cand.geometry, cand.bank.colours)
+        if cand.bank.colours and cand.bank.skin.frameless
+        else []
+    )
     if beyond:
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} goes on past its "

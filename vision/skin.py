@@ -12,6 +12,10 @@ Manifest fields (all paths relative to the skin folder):
     pitch           [w, h] cell pitch (tile + grid line) of the tile images, px
     pitch_range     [min, max] pitches this skin is recognised at (scalable
                     clones like GNOME Mines); default: pitch +- 1 px
+    whole_pitch     true when the clone draws every cell at one whole-pixel
+                    pitch whatever its size (sgt-mines' tile size, minegauler's
+                    button size): a fitted pitch within a third of a pixel of
+                    an integer is snapped to it (default: false)
     tiles           {char: [png, ...]}: cell images (size = pitch) per board
                     character (`. F ? 0-8 * ! X`); several images per char are
                     variants (hover, other window sizes)
@@ -26,8 +30,23 @@ Manifest fields (all paths relative to the skin folder):
                     (GNOME Mines numbers); a cell not showing one of them is
                     never read as that kind (see `vision.colour`)
     colour_tolerance  per-channel difference still matching a colour (default 10)
+    colour_probe    how a cell's colour is sampled: "middle" (default: median
+                    of the middle) or "mode" (commonest exact colour: for bold
+                    glyphs that fill the middle of small cells); see `vision.colour`
+    inks            {char: ["#rrggbb", ...]}: glyph colours of kinds (sgt-mines'
+                    and minegauler's 1 blue, 2 green...); a kind with inks is
+                    read only where one of them shows, a kind declared with
+                    [] (covered, 0) only where no declared ink shows; kinds
+                    not listed are never ruled out by ink (see `vision.colour`)
+    ink_tolerance   per-channel difference still matching an ink (default 40)
     colour_max_distance  worst distance accepted for a cell whose colour only one
                     kind declares (default max_distance)
+    frameless       whether the clone draws its tiles straight on the window
+                    background, so that a declared tile colour just past the
+                    board's edge means a board cut off by a too small window
+                    (GNOME Mines; default true). false for clones that frame
+                    the board and whose background may share a tile's colour
+                    (sgt-mines' covered tiles are its window's grey)
     counter         {region, glyphs: {char: png}, format: "left"|"marked/total",
                     threshold}: the mine counter; see `vision.glyphs`
     faces           {region, images: {status: [png]}, threshold}: a face button;
@@ -42,7 +61,9 @@ Manifest fields (all paths relative to the skin folder):
 
 A region is [[fx0, dx0], [fy0, dy0], [fx1, dx1], [fy1, dy1]]: corner
 x = board_left + fx * board_width + dx (and the same for y), so it follows
-the board wherever the window is and whatever its size.
+the board wherever the window is and whatever its size. A corner may have a
+third term, [f, d, p]: p cell pitches more, for clones whose margins grow
+with their cells (sgt-mines' border is 1.5 tiles wide at every tile size).
 """
 
 from __future__ import annotations
@@ -59,14 +80,16 @@ import numpy as np
 
 from bot.board import ALPHABET
 from bot.errors import VisionError
-from vision.colour import parse_colour
+from vision.colour import PROBES, parse_colour
 from vision.image_io import load_image
 
 #: Built-in skins: `templates/` at the repository root.
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates"
 ENV_VAR = "MSBOT_TEMPLATES"
 
-Region = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
+#: One corner coordinate: (f, d) or (f, d, p), see the module docstring.
+Corner = tuple[float, ...]
+Region = tuple[Corner, Corner, Corner, Corner]
 
 
 @dataclass(frozen=True)
@@ -142,6 +165,14 @@ class Skin:
     colours: Mapping[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
     colour_tolerance: float = 10.0
     colour_max_distance: float = 0.0
+    #: Board character -> declared glyph colours (BGR); [] = no ink (see `vision.colour`).
+    inks: Mapping[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
+    ink_tolerance: float = 40.0
+    colour_probe: str = "middle"
+    #: Cells at one whole-pixel pitch at every size (see the module docstring).
+    whole_pitch: bool = False
+    #: Tiles drawn straight on the window background (see the module docstring).
+    frameless: bool = True
 
     def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
         lo, hi = self.pitch_range
@@ -150,15 +181,14 @@ class Skin:
 
 def _region(raw: Any, where: str) -> Region:
     try:
-        (a, b), (c, d), (e, f), (g, h) = raw
-        return (
-            (float(a), float(b)),
-            (float(c), float(d)),
-            (float(e), float(f)),
-            (float(g), float(h)),
-        )
+        a, b, c, d = (tuple(float(v) for v in corner) for corner in raw)
+        if not all(len(corner) in (2, 3) for corner in (a, b, c, d)):
+            raise ValueError("a corner is [f, d] or [f, d, p]")
+        return (a, b, c, d)
     except (TypeError, ValueError) as exc:
-        raise VisionError(f"{where}: region must be [[fx, dx]] * 4, got {raw!r}") from exc
+        raise VisionError(
+            f"{where}: region must be 4 corners [f, d] or [f, d, pitches], got {raw!r}"
+        ) from exc
 
 
 def _images(folder: Path, names: Any, where: str) -> tuple[np.ndarray, ...]:
@@ -228,6 +258,20 @@ def load_skin(folder: Path) -> Skin:
         values = [values] if isinstance(values, str) else values
         colours[ch] = tuple(parse_colour(v, f"{where}: colours[{ch}]") for v in values)
 
+    inks_raw = raw.get("inks", {})
+    if not isinstance(inks_raw, dict):
+        raise VisionError(f"{where}: inks must be {{char: ['#rrggbb', ...]}}")
+    inks: dict[str, tuple[tuple[int, int, int], ...]] = {}
+    for ch, values in inks_raw.items():
+        if ch not in tiles:
+            raise VisionError(f"{where}: inks[{ch!r}] names no tile kind")
+        values = [values] if isinstance(values, str) else values
+        inks[ch] = tuple(parse_colour(v, f"{where}: inks[{ch}]") for v in values)
+
+    probe = str(raw.get("colour_probe", "middle"))
+    if probe not in PROBES:
+        raise VisionError(f"{where}: colour_probe must be one of {', '.join(PROBES)}")
+
     def opt(key: str, default_threshold: float) -> Glyphs | None:
         return (
             _glyphs(folder, raw[key], f"{where}: {key}", default_threshold) if key in raw else None
@@ -255,6 +299,11 @@ def load_skin(folder: Path) -> Skin:
         colours=colours,
         colour_tolerance=float(raw.get("colour_tolerance", 10.0)),
         colour_max_distance=float(raw.get("colour_max_distance", raw.get("max_distance", 400.0))),
+        inks=inks,
+        ink_tolerance=float(raw.get("ink_tolerance", 40.0)),
+        colour_probe=probe,
+        whole_pitch=bool(raw.get("whole_pitch", False)),
+        frameless=bool(raw.get("frameless", True)),
     )
 
 
