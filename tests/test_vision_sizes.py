@@ -1,0 +1,171 @@
+"""sgt-mines and minegauler at cell sizes other than their skins' first ones, and tiny boards.
+
+sgt-mines scales its tiles with MINES_TILESIZE or a resized window, and
+minegauler its buttons with its btn_size setting; both draw at a whole-pixel
+pitch. Their skins declare the flat colours of covered and open cells and
+the inks of the digits (`vision.colour`), and carry a few tiles cut at other
+sizes, so that cells are read right at sizes no tile was cut at, or reported
+unsure, never misread.
+
+The frames in tests/data/cell-sizes are real Xvfb screenshots (the window,
+cropped) of seeded games: the same game was played with the same clicks at
+the skin's first size (20 px, 16 px) and at the other sizes, and each label
+is the reading at the first size, which the recordings test exactly. The
+boards were checked by eye; a lost sgt-mines board shows only the hit mine.
+A sgt-mines window narrower than its status text truncates it ("Marked:
+0 / 2..."): its count is then unknown (null), not guessed. A minegauler board
+narrower than its panel leaves the counter outside the skin's region (null).
+
+The e2e tests play one real beginner game on each clone at a size its
+recordings do not have.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from bot.clones import BoardSize, RunningClone, launch_clone
+from bot.xdisplay import VirtualDisplay
+from vision.classify import TileBank
+from vision.colour import ColourTable, allowed_kinds, cell_colours, cell_inks
+from vision.image_io import load_image
+from vision.reader import BoardReader
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "cell-sizes"
+LABELS = [json.loads(line) for line in (DATA / "labels.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def reader() -> BoardReader:
+    return BoardReader()
+
+
+@pytest.mark.parametrize("label", LABELS, ids=[lab["frame"] for lab in LABELS])
+def test_frame_at_another_cell_size_is_read_exactly(
+    reader: BoardReader, label: dict[str, Any]
+) -> None:
+    reader.forget()
+    reading = reader.read_fresh(load_image(DATA / label["frame"]))
+    assert reading.skin == label["skin"]
+    assert reading.unknown == ()
+    assert list(reading.board.rows) == label["board"]
+    assert reading.mines_left == label["mines_left"]
+    assert reading.status == label["status"]
+    if label["cell"] is not None:
+        assert (reading.geometry.cell_w, reading.geometry.cell_h) == (label["cell"], label["cell"])
+
+
+def test_the_frames_cover_the_sizes_and_kinds_meant() -> None:
+    """The data really spans small to large cells and every kind each clone shows."""
+    for skin, sizes, kinds in (
+        ("sgt-mines", {12, 14, 16, 24, 32, 40, 48}, set(".F!012345")),
+        ("minegauler", {16, 20, 24, 28, 32, 36, 40}, set(".F!*X012")),
+    ):
+        mine = [lab for lab in LABELS if lab["skin"] == skin]
+        assert sizes <= {lab["cell"] for lab in mine}
+        assert kinds <= set("".join("".join(lab["board"]) for lab in mine))
+        assert {"playing", "won", "lost"} <= {lab["status"] for lab in mine}
+    assert any(len(lab["board"]) == 1 for lab in LABELS)  # a board one row high
+    assert any(lab["frame"].startswith("sgt-mines-9x9n10-s505-resized") for lab in LABELS)
+
+
+def _bank(skin: str) -> TileBank:
+    return next(b for b in BoardReader().banks if b.skin.name == skin)
+
+
+def test_a_digits_ink_names_it_and_an_ink_rules_out_covered_and_zero() -> None:
+    """A grey cell with a few teal pixels can only be a 6 (not a 5, not a 0),
+    whatever the glyph distances say; a cell with no ink cannot be a number."""
+    bank = _bank("sgt-mines")
+    table = bank.colours
+    assert table is not None
+    cell = np.full((20, 20, 3), (0xDA, 0xDA, 0xDA), np.uint8)  # sgt-mines' open grey (BGR)
+    cell[6:14, 9:11] = (0x80, 0x80, 0x00)  # a teal stroke: '#008080'
+    x0, x1, y0, y1 = (np.array([v]) for v in (0, 20, 0, 20))
+    inks = cell_inks(cell, x0, x1, y0, y1, table)
+    seen = cell_colours(cell, x0, x1, y0, y1, table.probe)
+    allowed, unmatched = allowed_kinds(seen, table, len(bank.kinds), inks)
+    assert not unmatched[0]
+    named = {
+        k
+        for k, a in zip(bank.kinds, allowed[0], strict=True)
+        if a and table.declared[bank.kinds.index(k)]
+    }
+    assert named == {"6"}
+    blank = np.full((20, 20, 3), (0xDA, 0xDA, 0xDA), np.uint8)
+    allowed, _ = allowed_kinds(
+        cell_colours(blank, x0, x1, y0, y1, table.probe),
+        table,
+        len(bank.kinds),
+        cell_inks(blank, x0, x1, y0, y1, table),
+    )
+    assert {k for k, a in zip(bank.kinds, allowed[0], strict=True) if a} & set("12345678.") == set()
+    assert allowed[0][bank.kinds.index("0")]
+
+
+def test_mode_colour_is_the_background_even_when_a_bold_glyph_fills_the_middle() -> None:
+    """sgt-mines' bold 1 at 16 px covers most of the middle: the median would be a
+    blend, the commonest exact colour is still the open grey."""
+    cell = np.full((16, 16, 3), 0xDA, np.uint8)
+    cell[3:13, 5:11] = (0xFF, 0x00, 0x00)  # 60 of 256 pixels blue, many samples
+    x0, x1, y0, y1 = (np.array([v]) for v in (0, 16, 0, 16))
+    assert cell_colours(cell, x0, x1, y0, y1, "mode").tolist() == [[0xDA, 0xDA, 0xDA]]
+    table = ColourTable.build(("0", "1"), {}, 1, {"0": [], "1": [(0xFF, 0, 0)]}, 24)
+    assert table is not None
+    assert cell_inks(cell, x0, x1, y0, y1, table).tolist() == [[True]]
+
+
+# --- real games at sizes the recordings do not have ------------------------------------------
+
+
+@pytest.fixture
+def sized_clone(virtual_display: VirtualDisplay) -> Iterator[Any]:
+    started: list[RunningClone] = []
+
+    def launch(name: str, cell: int, position: tuple[int, int]) -> RunningClone:
+        running = launch_clone(name, BoardSize(9, 9, 10), virtual_display, position, cell_size=cell)
+        started.append(running)
+        return running
+
+    try:
+        yield launch
+    finally:
+        for running in started:
+            running.close()
+
+
+@pytest.mark.clone
+@pytest.mark.parametrize(("name", "cell"), [("sgt-mines", 32), ("minegauler", 24)])
+def test_a_whole_beginner_game_at_another_cell_size(
+    virtual_display: VirtualDisplay, sized_clone: Any, name: str, cell: int, tmp_path: Path
+) -> None:
+    """The bot plays to the end: a win, or a loss on a guess, never a stop or a
+    loss on a move the solver called certain; the board it read has the size meant."""
+    sized_clone(name, cell, (230, 140))
+    env = dict(os.environ, DISPLAY=virtual_display.display)
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--json", "--games", "1", "--record", str(tmp_path)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    games = [json.loads(line) for line in run.stdout.splitlines() if '"outcome"' in line]
+    assert [g["outcome"] in ("won", "lost") for g in games] == [True], games
+    assert not games[0]["certain_loss"]
+    readings = [json.loads(line) for line in (tmp_path / "readings.jsonl").read_text().splitlines()]
+    assert readings[0]["skin"] == name
+    assert (readings[0]["geometry"]["cell_w"], readings[0]["geometry"]["rows"]) == (cell, 9)
+    assert readings[-1]["status"] in ("won", "lost")
