@@ -11,7 +11,11 @@ Every variant plays through `bot.bench.play_game` (every safe/mine claim
 checked against the hidden layout).
 
     PYTHONPATH=. .venv/bin/python benchmarks/paired.py --board intermediate --games 4000 \
-        --variants full full:first=1,1 full:first=2,2
+        --variants full full:first=1,1 full:first=2,2 full:second=15,15
+
+``first=r,c`` forces the first click; ``second=r,c`` forces the guess made
+when the first click showed a number (exactly one cell open), to compare
+where the next island is started.
 """
 
 from __future__ import annotations
@@ -36,11 +40,17 @@ class Variant:
     strength: str
     options: GuessOptions
     first: tuple[int, int] | None = None
+    #: The guess forced when exactly one cell is open (the first click showed a number).
+    second: tuple[int, int] | None = None
 
     def __call__(self, board: Board, total: int, rule: Rule) -> Analysis:
         if self.first is not None and all(set(row) <= {"."} for row in board.rows):
             r, c = self.first
             return Analysis((), (), (), Move("open", r, c, 0.0, "first-click"), True)
+        if self.second is not None and sum(ch != "." for row in board.rows for ch in row) == 1:
+            r, c = self.second
+            if board[(r, c)] == ".":
+                return Analysis((), (), (), Move("open", r, c, 0.5, "guess"), True)
         return analyse(
             board,
             total,
@@ -51,7 +61,8 @@ class Variant:
 
 
 def parse_variant(text: str) -> Variant:
-    """``full`` / ``fast``, then ``:key=value,...`` GuessOptions fields or ``first=r,c``."""
+    """``full`` / ``fast``, then ``:key=value;...`` GuessOptions fields, ``first=r,c`` or
+    ``second=r,c``."""
     strength, _, rest = text.partition(":")
     variant = Variant(strength, GuessOptions())
     if not rest:
@@ -59,9 +70,9 @@ def parse_variant(text: str) -> Variant:
     fields: dict[str, Any] = {}
     for item in rest.split(";"):
         key, _, value = item.partition("=")
-        if key == "first":
+        if key in ("first", "second"):
             r, c = value.split(",")
-            variant = replace(variant, first=(int(r), int(c)))
+            variant = replace(variant, **{key: (int(r), int(c))})
             continue
         current = getattr(GuessOptions(), key)
         if isinstance(current, bool):

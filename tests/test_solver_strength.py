@@ -14,7 +14,7 @@ from bot.solver import analyse
 from bot.solver.endgame import placements as endgame_placements
 from bot.solver.endgame import search
 from bot.solver.fifty import find_fifty_fifty
-from bot.solver.guess import SAFETY_MARGIN, GuessOptions, candidates, score
+from bot.solver.guess import SAFETY_MARGIN, GuessOptions, candidates, deep_score, score
 from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
 from bot.solver.move import zero_chance
 
@@ -81,6 +81,35 @@ def test_dead_cell_is_recognised() -> None:
     scored = score(base_of(board, 1), 1, 0, 0.5)
     assert scored.dead
     assert abs(scored.score - 0.5) < 1e-12
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(real_positions())
+def test_three_step_survival_is_at_most_the_two_step_one(position: tuple[Board, int]) -> None:
+    # Surviving this click and the next two cannot be likelier than this click and the next;
+    # both are probabilities, and they agree when every reveal leaves a certain safe cell.
+    board, total = position
+    if not small_enough(board):
+        return
+    result = analyse(board, total)
+    base = base_of(board, total)
+    for index in sorted(base.position.unknown):
+        r, c = divmod(index, board.width)
+        p = result.probabilities[r][c]
+        assert p is not None
+        if p >= 1:
+            continue
+        two = score(base, total, index, p, {})
+        three = deep_score(base, total, index, p, {}, 3)
+        assert -1e-12 <= three <= two.score + 1e-12
+        assert three <= 1 - p + 1e-12
+
+
+def test_three_step_survival_of_a_dead_cell() -> None:
+    # (0,0) shows 1 whenever it is safe, and then (0,1) is certainly the mine: the game is
+    # won, so surviving (0,0) is all there is to it.
+    board = Board(("..", "11"))
+    assert abs(deep_score(base_of(board, 1), 1, 0, 0.5, {}, 3) - 0.5) < 1e-12
 
 
 def test_full_keeps_certainties_and_guesses_near_the_best() -> None:

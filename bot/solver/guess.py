@@ -31,7 +31,12 @@ so the experiment can be repeated:
   is worth half): expert 406 vs 405 of 1000, one game changed;
 * larger endgame limits (1000-3000 placements): the search only runs when
   the placements of the WHOLE remaining board (interior included) are that
-  few, a handful of times per hundred games, and chose the same cells.
+  few, a handful of times per hundred games, and chose the same cells;
+* `safety_power` (P(safe) raised to 2, 0.5 or 0.25 in the score): intermediate
+  games 0..3999 +26 -27, +15 -25, +26 -51;
+* `deep_top` (three-step survival for the best 3 or 5 candidates, `deep_score`):
+  intermediate games 0..3999 +35 -48 both, at about twice the CPU per game:
+  surviving three steps instead of two is no better a guide to winning.
 
 Where the games are lost (`benchmarks/loss_profile.py`, full strength,
 intermediate safe, bench seed 1, 2,000 games, 464 lost): the sum of P(mine)
@@ -45,7 +50,10 @@ interior cells next to the frontier lose (+239 -296), a narrower pool
 (`safety_margin` 0.05) loses 5 games, a wider one (0.15; 0.2 with 12
 candidates) changes 0 and 4 games, `progress_bonus` 0.2 +44 -55,
 `fifty_penalty` none, larger endgame limits +4 -2; a first click other than
-the corner loses 50 to 111 of 2,000 games (`benchmarks/results/README.md`).
+the corner loses 50 to 111 of 2,000 games; when the corner shows a number,
+the next guess in another corner (what the look-ahead picks) beats (0,2),
+(1,2), (2,2), the edge middle (0,8) and the centre (8,8) by 24 to 85 of 4,000
+games (games 0..3999), the opposite corner ties (`benchmarks/results/README.md`).
 """
 
 from __future__ import annotations
@@ -53,8 +61,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.solver.lookahead import Base, Outlook, outlook_position, reveal
-from bot.solver.probability import CountCache
+from bot.errors import InconsistentBoardError
+from bot.solver.components import split
+from bot.solver.constraints import Position
+from bot.solver.lookahead import Base, Outlook, make_base, outlook_position, reveal
+from bot.solver.probability import CountCache, compute
+from bot.solver.rules import deduce
 
 #: Candidates: safety at least (1 - SAFETY_MARGIN) x the best safety.
 SAFETY_MARGIN = 0.10
@@ -88,6 +100,14 @@ class GuessOptions:
     fifty_penalty: bool = False
     #: Extra score per unit of P(the reveal gives a certain safe cell).
     progress_bonus: float = 0.0
+    #: The score is P(safe) ** safety_power * (next-step value): above 1 weighs surviving this
+    #: click more than the approximate value of what comes next, below 1 less.
+    safety_power: float = 1.0
+    #: Three-step look-ahead: the best `deep_top` candidates by the two-step score are scored
+    #: again, an outcome without progress now worth the best two-step score of the position it
+    #: leaves (over its `deep_candidates` safest cells) instead of its next safety alone.
+    deep_top: int = 0
+    deep_candidates: int = 3
 
 
 @dataclass(frozen=True)
@@ -141,6 +161,7 @@ def score(
     cache: CountCache | None = None,
     progress_bonus: float = 0.0,
     fifty_penalty: bool = False,
+    safety_power: float = 1.0,
 ) -> Scored:
     """Two-step survival score of opening `cell` (see the module docstring)."""
     around = base.neighbours[cell]
@@ -163,7 +184,69 @@ def score(
     expected = sum((o.weight / weight) * _value(o) for o in outcomes)
     if progress_bonus:
         expected += progress_bonus * sum(o.weight / weight for o in outcomes if o.progress)
-    return Scored(cell, p_mine, (1.0 - p_mine) * expected, len(outcomes) <= 1)
+    return Scored(cell, p_mine, (1.0 - p_mine) ** safety_power * expected, len(outcomes) <= 1)
+
+
+def follow_up(
+    base: Base, position: Position, total: int | None, cache: CountCache, width: int
+) -> float:
+    """Value of a position reached without progress: the best two-step score among its
+    `width` safest cells (frontier cells by P(mine), then the interior cell with the
+    fewest covered neighbours), 1.0 when something is certainly safe."""
+    try:
+        deduction = deduce(position, total)
+    except InconsistentBoardError:
+        return 0.0
+    if deduction.safe:
+        return 1.0
+    frontier = frozenset(c for con in deduction.constraints for c in con.cells)
+    interior = position.unknown - deduction.mines - frontier
+    probs = compute(split(deduction.constraints), deduction, interior, cache=cache)
+    if not probs.consistent or not probs.exact:
+        return 0.0
+    p: dict[int, float] = {c: float(v) for c, v in probs.frontier.items() if v < 1}
+    if any(v == 0 for v in p.values()):
+        return 1.0
+    pool = sorted(p, key=lambda c: (p[c], c))[:width]
+    if interior and probs.interior is not None and probs.interior < 1:
+        if probs.interior == 0:
+            return 1.0
+        covered = position.unknown
+        corner = min(
+            interior, key=lambda c: (sum(1 for n in base.neighbours[c] if n in covered), c)
+        )
+        p[corner] = float(probs.interior)
+        pool = sorted([*pool, corner], key=lambda c: (p[c], c))[:width]
+    if not pool:
+        return 1.0  # every covered cell is a mine: won
+    after = make_base(
+        position, deduction.constraints, frozenset(), deduction.mines, base.mines, base.neighbours
+    )
+    return max(score(after, total, c, p[c], cache).score for c in pool)
+
+
+def deep_score(
+    base: Base, total: int | None, cell: int, p_mine: float, cache: CountCache, width: int
+) -> float:
+    """Three-step survival of opening `cell`: like `score`, but an outcome without progress
+    is worth `follow_up` of the position it leaves."""
+    around = base.neighbours[cell]
+    mines_around = sum(1 for n in around if n in base.mines)
+    undecided = sum(1 for n in around if n in base.position.unknown)
+    weighted: list[tuple[int, float]] = []
+    for v in range(mines_around, mines_around + undecided + 1):
+        position = reveal(base, cell, v)
+        if position is None:
+            continue
+        result = outlook_position(position, total, cache=cache)
+        if not result.weight:
+            continue
+        value = 1.0 if result.progress else follow_up(base, position, total, cache, width)
+        weighted.append((result.weight, value))
+    weight = sum(w for w, _ in weighted)
+    if not weight:
+        return 0.0
+    return (1.0 - p_mine) * sum((w / weight) * value for w, value in weighted)
 
 
 def _value(o: Outlook) -> float:
@@ -198,7 +281,16 @@ def choose_guess(
         p_mine = float(probabilities[c] or 0.0)
         if options.lookahead:
             scored.append(
-                score(base, total, c, p_mine, cache, options.progress_bonus, options.fifty_penalty)
+                score(
+                    base,
+                    total,
+                    c,
+                    p_mine,
+                    cache,
+                    options.progress_bonus,
+                    options.fifty_penalty,
+                    options.safety_power,
+                )
             )
         else:
             undecided = sum(1 for n in base.neighbours[c] if n in base.position.unknown)
@@ -206,7 +298,14 @@ def choose_guess(
     live = [s for s in scored if not s.dead] if options.avoid_dead else scored
     if not live:
         return None
-    if options.lookahead:
+    if options.lookahead and options.deep_top > 1:
+        top = sorted(live, key=lambda s: (-s.score, s.p_mine, s.cell))[: options.deep_top]
+        deep = {
+            s.cell: deep_score(base, total, s.cell, s.p_mine, cache, options.deep_candidates)
+            for s in top
+        }
+        best = max(top, key=lambda s: (deep[s.cell], s.score, -s.p_mine, -s.cell))
+    elif options.lookahead:
         best = max(live, key=lambda s: (s.score, -s.p_mine, -s.cell))
     else:
         best = min(live, key=lambda s: (s.p_mine, -zero_chance.get(s.cell, 0.0), s.cell))
