@@ -163,6 +163,18 @@ def _another_board(first: Lattice, other: Lattice) -> bool:
     return apart_x or apart_y
 
 
+def _lattices(image: np.ndarray) -> list[Lattice]:
+    """`find_lattices`, and when it finds none, the same on the picture smoothed over
+    2x2 pixels: xbomb draws its covered tiles as a one-pixel checkerboard of grey
+    and white (an X11 stipple), flat only once neighbouring pixels are averaged.
+    The smoothed picture is a half pixel off; `_snap` puts the grid back on whole
+    pixels."""
+    found = find_lattices(image)
+    if found:
+        return found
+    return find_lattices(cv2.blur(image, (2, 2)))
+
+
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The board's grid: the lattice with most tiles (inside `board` when given)."""
     if board is not None:
@@ -173,12 +185,12 @@ def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 f"leaves the {width}x{height} screenshot"
             )
         crop = image[board.top : board.top + board.height, board.left : board.left + board.width]
-        lattices = find_lattices(crop)
+        lattices = _lattices(crop)
         if not lattices:
             raise VisionError("no grid of tiles inside the --board rectangle")
         geo = lattices[0].geometry.shifted(board.left, board.top)
     else:
-        lattices = find_lattices(image)
+        lattices = _lattices(image)
         if not lattices:
             raise VisionError("no grid of tiles found in the screenshot (try --board L,T,W,H)")
         geo = lattices[0].geometry

@@ -38,6 +38,9 @@ RED_TILE = 0.35
 #: A frame whose commonest kind covers more than this share of it is taken as a
 #: fresh board (when no two frames of one game show which kind cells turn from).
 FRESH_SHARE = 0.5
+#: Two kinds closer than this (mean squared difference) may be two looks of one
+#: number (different digits and the wrong flag are thousands apart).
+SHADES = 1000.0
 #: At most this many kinds seen on one cell only may count as explained on a board.
 LONE_FEW = 4
 #: A patch whose pixels vary less than this (std per channel value) is flat.
@@ -106,6 +109,7 @@ def _evaluate(
     zero: int | None,
     never_numbers: set[int],
     lone: frozenset[int] = frozenset(),
+    alike: np.ndarray | None = None,
 ) -> _FrameEval:
     counts_n = _neighbour_counts(labels, k)
     flat = labels.reshape(-1)
@@ -125,7 +129,11 @@ def _evaluate(
             value[:, c] = np.where(uniform, vals[:, 0], -1)
         # Two clusters with one count in one frame cannot both be that number:
         # the rarer one is not (a wrong flag or question mark beside real numbers).
+        # Unless they look alike: KMines' open tiles are translucent, so one digit
+        # shows a lighter and a darker look over its background (~50-350 apart).
         for a, b in itertools.combinations(np.nonzero(present)[0], 2):
+            if alike is not None and alike[a, b]:
+                continue
             clash = (value[:, a] >= 0) & (value[:, a] == value[:, b])
             value[clash, b if present[b] <= present[a] else a] = -1
         hidden = sum(present[c] * ~masks[:, c] for c in never_numbers) if never_numbers else 0
@@ -218,19 +226,24 @@ def name_clusters(
     zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
     skip = {covered} | ({zero} if zero is not None else set()) | never
     hits = _hits(frames, faces, skip, sequences)
-    candidates = [c for c in others if c != zero and c not in hits]
+    # Mines and flags are drawn on a tile, never flat. When there are too many
+    # kinds to try, those that never change and show on more than one cell come
+    # first (a dialog's pieces, seen on one cell each, last).
+    lone = frozenset(c for c in range(k) if _spots(frames, c) < 2)
+    candidates = [c for c in others if c != zero and c not in hits and flat[c] >= FLAT_STD]
     if len(candidates) > MAX_CANDIDATES:
         total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
-        candidates = sorted(candidates, key=lambda c: -total[c])[:MAX_CANDIDATES]
+        candidates = sorted(candidates, key=lambda c: (c in lone, c in never, -total[c]))
+        candidates = candidates[:MAX_CANDIDATES]
         notes.append(f"only the {MAX_CANDIDATES} most common clusters were tried as mine kinds")
     subsets = np.array(list(itertools.product((False, True), repeat=len(candidates))), dtype=bool)
     masks = np.zeros((len(subsets), k), dtype=bool)
     masks[:, candidates] = subsets.reshape(len(subsets), -1)
     masks[:, sorted(hits)] = True
     # A kind only ever seen on one cell (a piece of a dialog over the board) fits
-    # any count there: it explains nothing, so a frame showing it is not complete.
-    lone = frozenset(c for c in range(k) if _spots(frames, c) < 2)
-    evals = [_evaluate(f, k, masks, covered, zero, never, lone) for f in frames]
+    # any count there: many of them on a frame leave it incomplete (`_evaluate`).
+    alike = distances(faces, faces) < SHADES
+    evals = [_evaluate(f, k, masks, covered, zero, never, lone, alike) for f in frames]
     # A game went on after a frame where only covered cells changed later: that
     # frame shows no finished game, whatever counts happen to fit on it.
     changed, progressed = _continued(frames, sequences, covered)
@@ -266,6 +279,13 @@ def name_clusters(
             notes.append(f"cluster {zero} looks like the 0, but nothing proves it: left unknown")
     for c in range(k):
         v = int(value[best, c])
+        if v == 0 and c not in names and c not in mines and c not in never:
+            # A flat look with no mine around it on a finished board, touching no
+            # covered cell: a 0 (KMines' is too close to its covered tile for the
+            # guess above, ~500 apart).
+            if flat[c] < FLAT_STD and not _touches(frames, c, covered):
+                names[c] = "0"
+            continue
         if c in names or c in mines or v < 1:
             continue
         if _was_mine_kind(frames, sequences_of, c, mines) or c in never:
@@ -526,16 +546,38 @@ def _opened(frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
 def _changed_later(
     frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
 ) -> set[int]:
-    """Kinds a cell showed and later changed from to another uncovered look: never
-    0-8, since an opened cell never changes (a dialog over the board goes away and
-    shows the cells under it; a flag becomes a wrong flag)."""
+    """Kinds a cell showed and that the last frame of the game shows as another
+    uncovered look: never 0-8, since an opened cell never changes (a flag becomes
+    a wrong flag; a dialog over the board goes away). Only the last frame counts:
+    a number hidden for a while by a dialog shows again there."""
     out: set[int] = set()
     for i, a in enumerate(frames):
-        for j in range(i + 1, len(frames)):
-            b = frames[j]
-            if sequences[j] == sequences[i] and b.shape == a.shape:
-                moved = (a != b) & (a != covered) & (b != covered)
-                out.update(np.unique(a[moved]).tolist())
+        later = _rest_of_game(frames, sequences, covered, i)
+        if later:
+            b = frames[later[-1]]
+            moved = (a != b) & (a != covered) & (b != covered)
+            out.update(np.unique(a[moved]).tolist())
+    return out
+
+
+def _rest_of_game(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int, i: int
+) -> list[int]:
+    """The later frames of frame i's game, up to a new game: most uncovered cells
+    of frame i show covered again, or nearly all of them change (opened cells
+    never change in a game; a dialog over the board hides only part of it)."""
+    a = frames[i]
+    was = a == covered
+    opened = int((~was).sum())
+    out = []
+    for j in range(i + 1, len(frames)):
+        b = frames[j]
+        if sequences[j] != sequences[i] or b.shape != a.shape:
+            continue
+        back = int(((b == covered) & ~was).sum())
+        if 2 * back > opened or 5 * int(((a != b) & ~was).sum()) > 4 * opened:
+            break
+        out.append(j)
     return out
 
 
@@ -548,24 +590,14 @@ def _continued(
     A finished game's board never changes again, so a changed frame is no
     finished board (a dialog over the board may go away later); a progressed
     frame showed a game still in play (a covered cell was opened or flagged, or
-    the mines came out at the loss), so a mine kind on it is a flag. The scan
-    stops at a new game: most uncovered cells of the frame show covered again,
-    or nearly all change (opened cells never change in a game; a dialog over
-    the board hides only part of it).
+    the mines came out at the loss), so a mine kind on it is a flag.
     """
     changed: set[int] = set()
     progressed: set[int] = set()
     for i, a in enumerate(frames):
         was = a == covered
-        for j in range(i + 1, len(frames)):
-            b = frames[j]
-            if sequences[j] != sequences[i] or b.shape != a.shape:
-                continue
-            moved = a != b
-            opened = int((~was).sum())
-            back = int(((b == covered) & ~was).sum())
-            if 2 * back > opened or 5 * int((moved & ~was).sum()) > 4 * opened:
-                break
+        for j in _rest_of_game(frames, sequences, covered, i):
+            moved = a != frames[j]
             if moved.any():
                 changed.add(i)
             if (moved & was).any():
