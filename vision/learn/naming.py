@@ -207,6 +207,7 @@ def name_clusters(
             "of one game): nothing named"
         )
         return Naming({}, [""] * len(frames), notes)
+    sequences = _split_games(frames, sequences, covered)
     names: dict[int, str] = {covered: "."}
     flat = _flatness(faces)
     others = [c for c in range(k) if c != covered]
@@ -540,6 +541,31 @@ def _opened(frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int
             b = frames[j]
             if sequences[j] == sequences[i] and b.shape == a.shape:
                 out.update(np.unique(b[(a == covered) & (b != covered)]).tolist())
+    return out
+
+
+def _split_games(frames: Sequence[np.ndarray], sequences: Sequence[int], covered: int) -> list[int]:
+    """`sequences` with a new number wherever a new game starts in the same place:
+    most cells the frame before showed open are covered again (screenshots of
+    several games given at once, in order). Without this, every number of the
+    first game would "go back to covered" and be no number."""
+    out = list(sequences)
+    fresh = max(sequences, default=-1) + 1
+    last: dict[int, int] = {}
+    for j, b in enumerate(frames):
+        i = last.get(sequences[j])
+        last[sequences[j]] = j
+        if i is None or frames[i].shape != b.shape:
+            out[j] = out[i] if i is not None and frames[i].shape == b.shape else out[j]
+            continue
+        a = frames[i]
+        was_open = a != covered
+        back = int(((b == covered) & was_open).sum())
+        if 2 * back > int(was_open.sum()) > 0:
+            out[j] = fresh
+            fresh += 1
+        else:
+            out[j] = out[i]
     return out
 
 
