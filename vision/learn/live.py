@@ -151,13 +151,23 @@ def shoot(
     # The extra flags (there for the counter's digits) go again: random flags are
     # mostly wrong, and a clone that opens wrongly flagged cells in a cascade
     # (GNOME Mines) would turn flags into numbers on the lost board.
+    # Each is right-clicked until it shows covered again (at most three times):
+    # counting clicks from the cycle seen on the first flag left all ten flags on
+    # GNOME Mines whenever that cycle was misjudged (a click seen late made it
+    # flag -> ? -> covered, so two clicks per flag put each flag straight back).
+    looks = start.reshape(geo.rows, geo.cols, -1)
     for fr, fc in extra if cycle else ():
-        for _ in range(cycle - 1):
+        for _ in range(3):
+            if np.array_equal(
+                patches(last, geo).reshape(geo.rows, geo.cols, -1)[fr, fc], looks[fr, fc]
+            ):
+                break
             _click(mouse, geo, *geo.cell_center(fr, fc), "right")
             last = _after(screen, geo, last, wait)
-    if not cycle:
-        for fr, fc in extra:
-            covered[fr, fc] = False
+    for fr, fc in extra:
+        look = patches(last, geo).reshape(geo.rows, geo.cols, -1)[fr, fc]
+        if not np.array_equal(look, looks[fr, fc]):
+            covered[fr, fc] = False  # still flagged: never left-clicked
     shots.append(last)
     previous = last
     for _ in range(MAX_CLICKS):

@@ -679,21 +679,26 @@ def _reverted_to_covered(
 def _was_mine_kind(
     frames: Sequence[np.ndarray], sequences: list[int], c: int, mines: set[int]
 ) -> bool:
-    """Whether cells of `c` showed a mine kind (a flag) earlier in the same game.
+    """Whether most cells of `c` showed a mine kind (a flag) earlier in the same game.
 
     Such a cluster is usually no number but a wrong flag; yet GNOME Mines opens
-    wrongly flagged cells in a cascade, so it is not named by the counts of a
-    complete board here, only by the solver (which checks every board it is on).
+    wrongly flagged cells in a cascade, so a number can have a cell or two that
+    were flags (a "1" once went unnamed so). Only a kind whose cells were flags
+    for the most part is not named by the counts of a complete board here, only
+    by the solver (which checks every board it is on).
     """
+    flagged = total = 0
     for i, labels in enumerate(frames):
         cells = labels == c
         if not cells.any():
             continue
+        was = np.zeros(int(cells.sum()), dtype=bool)
         for j in range(i):
-            same = sequences[j] == sequences[i] and frames[j].shape == labels.shape
-            if same and np.isin(frames[j][cells], sorted(mines)).any():
-                return True
-    return False
+            if sequences[j] == sequences[i] and frames[j].shape == labels.shape:
+                was |= np.isin(frames[j][cells], sorted(mines))
+        flagged += int(was.sum())
+        total += len(was)
+    return 2 * flagged > total
 
 
 def _name_covered_glyphs(
