@@ -5,10 +5,20 @@ found wherever the window is. Matching is plain squared difference with
 `cv2.matchTemplate` on a small crop: the clones draw their digits and faces
 pixel-exactly, and squared difference has none of the flat-image problems of
 normalised correlation (a 7-segment "8" is mostly flat black).
+
+`cv2.matchTemplate` costs about 10 ns per pixel of the region, per template
+(it correlates by DFT, whatever the template's size): sgt-mines' counter
+(11 digits over its 685x28 status bar) took ~1.5 ms a read. Yet most of a
+region is plain background, where no glyph can match: a glyph is text, and a
+match must hold some of its dark (or light) pixels (`_InkTest`). So only the
+placements whose window holds such a pixel are matched (`_ink_boxes`); the
+others get +inf, a score no threshold accepts, and every answer is the one
+a full match gives.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -199,19 +209,403 @@ def _score_maps(
     crop: np.ndarray, glyphs: Glyphs
 ) -> list[tuple[str, np.ndarray, np.ndarray | None]]:
     """Every template's scores over `crop` (see `_scores`)."""
-    return [(key, t, _scores(crop, t)) for key, templates in glyphs.grey.items() for t in templates]
+    templates = [t for ts in glyphs.grey.values() for t in ts]
+    join = (max(t.shape[1] for t in templates), max(t.shape[0] for t in templates))
+    test = _ink_test(glyphs)
+    needs = _ink_boxes(crop, test, join)
+    region = _Region(crop, test)
+    return [
+        (key, t, _scores(crop, t, needs, region, glyphs.threshold))
+        for key, templates in glyphs.grey.items()
+        for t in templates
+    ]
 
 
-def _scores(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
+#: (x0, y0, x1, y1), x1 and y1 excluded.
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class _InkTest:
+    """Which pixels every match of a glyph set must cover at least one of.
+
+    A match scores at most `threshold` (mean squared difference), so the sum
+    of squared differences is at most smax = threshold x template pixels. A
+    template pixel at most `level - m` covering an image pixel above `level`
+    differs by more than m, so fewer than smax / m^2 of its template pixels
+    that dark can lie over image pixels that light. When a template has more
+    pixels that dark than that, for some m, any window it matches holds an
+    image pixel at most `level` ("dark"); the same holds for light pixels.
+    `dark` (`light`): whether every image of the set needs one.
+    """
+
+    level: int
+    dark: bool
+    light: bool
+    #: `_Part`s of each template, by `id` of its grey image, made when first needed.
+    parts: dict[int, list[_Part]] = field(default_factory=dict, compare=False)
+
+
+def _ink_test(glyphs: Glyphs) -> _InkTest:
+    """The `_InkTest` of a glyph set, computed once per `Glyphs` (skins are read-only)."""
+    cached: _InkTest | None = glyphs.__dict__.get("_ink")
+    if cached is not None:
+        return cached
+    templates = [t for ts in glyphs.grey.values() for t in ts]
+    pixels = np.concatenate([t.reshape(-1) for t in templates])[None, :]
+    # The level that best splits the glyphs' own pixels into ink and paper.
+    level = int(cv2.threshold(pixels, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0])
+    margins = np.arange(1, 256)
+    dark = light = True
+    for t in templates:
+        # Slack for matchTemplate's own rounding (it correlates in floating
+        # point: errors of a few units per 10^6 of the sums, 100 times less).
+        smax = glyphs.threshold * t.size + 1e-4 * t.size * 255.0**2 + 1.0
+        upto = np.cumsum(np.bincount(t.reshape(-1), minlength=256))  # upto[v]: pixels <= v
+        darker = np.where(margins <= level, upto[np.clip(level - margins, 0, 255)], 0)
+        lighter = np.where(
+            level + margins <= 255, t.size - upto[np.clip(level + margins, 0, 255)], 0
+        )
+        spare = smax / margins.astype(np.float64) ** 2
+        dark = dark and bool((darker >= spare).any())
+        light = light and bool((lighter >= spare).any())
+    result = _InkTest(level, dark, light)
+    object.__setattr__(glyphs, "_ink", result)
+    return result
+
+
+def _runs(flags: np.ndarray | np.bool_, gap: int) -> list[tuple[int, int]]:
+    """[start, stop) of the runs of True in a 1-d array, runs less than `gap` apart joined."""
+    idx = np.flatnonzero(flags)
+    if len(idx) == 0:
+        return []
+    cuts = np.flatnonzero(np.diff(idx) > gap)
+    starts = [idx[0], *idx[cuts + 1]]
+    stops = [*(idx[cuts] + 1), idx[-1] + 1]
+    return [(int(a), int(b)) for a, b in zip(starts, stops, strict=True)]
+
+
+def _ink_boxes(crop: np.ndarray, test: _InkTest, join: tuple[int, int]) -> list[list[Box]]:
+    """Per kind of pixel every match needs (dark, light: `_InkTest`), boxes holding all of them.
+
+    Boxes are runs of columns holding such pixels, each cut to its runs of
+    rows: text on a plain background gives a box per line of text. Runs less
+    than `join` (the largest glyph's width, height) apart are one box: the
+    placements meeting either overlap, and a call costs more than a few
+    more placements. An empty list: no kind is needed, every placement may match.
+    """
+    needs = []
+    for needed, kind in ((test.dark, cv2.THRESH_BINARY_INV), (test.light, cv2.THRESH_BINARY)):
+        if needed:
+            ink = cv2.threshold(crop, test.level, 1, kind)[1]
+            boxes = []
+            for x0, x1 in _runs(ink.any(axis=0), join[0]):
+                for y0, y1 in _runs(ink[:, x0:x1].any(axis=1), join[1]):
+                    boxes.append((x0, y0, x1, y1))
+            needs.append(boxes)
+    return needs
+
+
+def _placements(needs: list[list[Box]], shape: tuple[int, int], th: int, tw: int) -> list[Box]:
+    """Boxes of the placements whose window meets a box of every need (`_ink_boxes`)."""
+    height, width = shape
+    rects: list[Box] = [(0, 0, width, height)]
+    for boxes in needs:
+        meet = [
+            (max(0, x0 - tw + 1), max(0, y0 - th + 1), min(width, x1), min(height, y1))
+            for x0, y0, x1, y1 in boxes
+        ]
+        rects = [
+            (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+            for a in rects
+            for b in meet
+        ]
+        rects = [r for r in rects if r[0] < r[2] and r[1] < r[3]]
+    return rects
+
+
+#: Templates of at most this many pixels are matched exactly (see `_Region`).
+EXACT_PIXELS = 128
+
+
+class _Region:
+    """A region's pixels as float32, made once for all its small templates.
+
+    For a template of at most `EXACT_PIXELS` pixels every sum below is an
+    integer under 2^24 (128 x 255^2 x 2), which float32 holds exactly: the
+    sum of squared differences is then exact, and the same whatever part of
+    the region is matched (the memory's partial updates included).
+    `cv2.filter2D` correlates such small kernels directly, several times
+    faster than `cv2.matchTemplate`'s DFT on a small region.
+    """
+
+    def __init__(self, crop: np.ndarray, test: _InkTest | None = None) -> None:
+        self.crop = crop
+        self.test = test
+        self.level = -1 if test is None else test.level
+        self._float: np.ndarray | None = None
+        self._dark: np.ndarray | None = None
+
+    def dark_table(self, pad: tuple[int, int]) -> np.ndarray:
+        """Integral table of the pixels at most `level` (int32), over the region and
+        `pad` (rows, columns) more of nothing dark past its bottom and right edges."""
+        if (
+            self._dark is None
+            or self._dark.shape[0] < self.crop.shape[0] + 1 + pad[0]
+            or self._dark.shape[1] < self.crop.shape[1] + 1 + pad[1]
+        ):
+            dark = cv2.threshold(self.crop, self.level, 1, cv2.THRESH_BINARY_INV)[1]
+            dark = cv2.copyMakeBorder(dark, 0, pad[0], 0, pad[1], cv2.BORDER_CONSTANT, value=0)
+            self._dark = cv2.integral(dark, sdepth=cv2.CV_32S)
+        return self._dark
+
+    def exact_ssd(self, box: Box, template: np.ndarray) -> np.ndarray:
+        """Sum of squared differences at the placements `box` (all inside the region)."""
+        if self._float is None:
+            self._float = self.crop.astype(np.float32)
+        x0, y0, x1, y1 = box
+        th, tw = template.shape[:2]
+        rows, cols = slice(y0, y1 + th - 1), slice(x0, x1 + tw - 1)
+        squares = cv2.sqrBoxFilter(
+            self.crop[rows, cols],
+            cv2.CV_32F,
+            (tw, th),
+            anchor=(0, 0),
+            normalize=False,
+            borderType=cv2.BORDER_CONSTANT,
+        )
+        cross = cv2.filter2D(
+            self._float[rows, cols],
+            -1,
+            template.astype(np.float32),
+            anchor=(0, 0),
+            borderType=cv2.BORDER_CONSTANT,
+        )
+        h, w = y1 - y0, x1 - x0
+        own = float(np.square(template, dtype=np.int64).sum())
+        return np.asarray(squares[:h, :w] + own - 2.0 * cross[:h, :w])
+
+
+#: Regions with at least this many placements are screened by `_counted` first
+#: (GNOME Mines' status band: 1575x360 px), in groups of COUNT_BLOCK x COUNT_BLOCK
+#: placements; templates are cut in up to COUNT_PARTS columns x COUNT_ROWS rows.
+COUNT_FROM = 50_000
+COUNT_BLOCK = 4
+COUNT_PARTS = 8
+COUNT_ROWS = 2
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A part of a template and the least squared difference it adds, per dark count.
+
+    `cost[c]`: the least sum of squared differences over the part when c of
+    the image pixels under it are at most `level` (dark) and the rest above
+    it. A dark image pixel over a template pixel v differs by at least
+    max(0, v - level), a light one by at least max(0, level + 1 - v); the
+    cheapest placing puts the dark ones where that saves most. `cost` is
+    convex (a running sum of sorted savings), least at `best`.
+    """
+
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    cost: np.ndarray
+    best: int
+    #: `cost` padded to 256 entries, for `cv2.LUT`.
+    table: np.ndarray
+
+
+def _parts(template: np.ndarray, level: int) -> list[_Part]:
+    """The template cut in column and row parts at least 2 x COUNT_BLOCK wide and high."""
+    th, tw = template.shape[:2]
+    cols = max(1, min(COUNT_PARTS, tw // (2 * COUNT_BLOCK)))
+    rows = max(1, min(COUNT_ROWS, th // (2 * COUNT_BLOCK)))
+    xs = np.linspace(0, tw, cols + 1).astype(int).tolist()
+    ys = np.linspace(0, th, rows + 1).astype(int).tolist()
+    parts = []
+    for y0, y1 in itertools.pairwise(ys):
+        for x0, x1 in itertools.pairwise(xs):
+            values = template[y0:y1, x0:x1].reshape(-1).astype(np.int64)
+            dark = np.maximum(0, values - level) ** 2
+            light = np.maximum(0, level + 1 - values) ** 2
+            cost = light.sum() + np.concatenate(([0], np.cumsum(np.sort(dark - light))))
+            table = np.full(256, cost[-1], dtype=np.float32)
+            table[: min(256, len(cost))] = cost[:256]
+            parts.append(
+                _Part(x0, x1, y0, y1, cost.astype(np.float32), int(np.argmin(cost)), table)
+            )
+    return parts
+
+
+def _counted(region: _Region, template: np.ndarray, threshold: float) -> list[Box]:
+    """Boxes of placements that may match within `threshold` (`_group_costs`)."""
+    k = COUNT_BLOCK
+    th, tw = template.shape[:2]
+    height, width = region.crop.shape[0] - th + 1, region.crop.shape[1] - tw + 1
+    # As in `_InkTest`: the largest sum of squared differences of a match.
+    smax = threshold * template.size + 1e-4 * template.size * 255.0**2 + 1.0
+    ok = _group_costs(region, template, smax) <= smax
+    boxes = []
+    for cx0, cx1 in _runs(ok.any(axis=0), max(1, tw // k)):
+        for cy0, cy1 in _runs(ok[:, cx0:cx1].any(axis=1), max(1, th // k)):
+            boxes.append((cx0 * k, cy0 * k, min(width, cx1 * k), min(height, cy1 * k)))
+    return boxes
+
+
+class _GroupCounts:
+    """Dark pixels of rectangles of a region, per k x k group of placements (k = COUNT_BLOCK).
+
+    Group (Y, X) holds placements x in kX .. kX + k - 1 (y alike). `sums`
+    counts rows kY + r0 .. kY + r1 - 1, columns kX + c0 .. kX + c1 - 1, from
+    one integral table: per row range, the table's rows every k-th, split by
+    column phase (column kX + c is phases[c % k][:, X + c // k]), so that
+    every slice is a plain one.
+    """
+
+    def __init__(self, region: _Region, template: np.ndarray) -> None:
+        k = COUNT_BLOCK
+        th, tw = template.shape[:2]
+        height, width = region.crop.shape[0] - th + 1, region.crop.shape[1] - tw + 1
+        self.k = k
+        self.shape = (-(-height // k), -(-width // k))
+        self.table = region.dark_table((2 * k + th, 2 * k + tw))
+        self.bands: dict[tuple[int, int], list[np.ndarray]] = {}
+
+    def sums(
+        self, r0: int, r1: int, c0: int, c1: int, at: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> np.ndarray:
+        """Dark pixels of the rectangle per group (or at the groups `at` only)."""
+        k, (gy, gx) = self.k, self.shape
+        shape = (gy, gx) if at is None else at[0].shape
+        if r1 <= r0 or c1 <= c0:
+            return np.zeros(shape, dtype=np.int32)
+        if (r0, r1) not in self.bands:
+            rows = self.table[r1 : r1 + k * gy : k] - self.table[r0 : r0 + k * gy : k]
+            self.bands[r0, r1] = [np.ascontiguousarray(rows[:, c::k]) for c in range(k)]
+        phases = self.bands[r0, r1]
+        high, low = phases[c1 % k], phases[c0 % k]
+        if at is not None:
+            ys, xs = at
+            return np.asarray(high[ys, xs + c1 // k] - low[ys, xs + c0 // k])
+        return np.asarray(high[:, c1 // k : c1 // k + gx] - low[:, c0 // k : c0 // k + gx])
+
+    def spans(self, part: _Part) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+        """The rectangles (rows r0, r1, columns c0, c1) of a part that some placement
+        of a group covers, and that all of them cover."""
+        k = self.k
+        # A part's columns x + x0 .. x + x1 - 1 are kX + x0 .. kX + k + x1 - 2
+        # for some placement of the group, kX + k - 1 + x0 .. kX + x1 - 1 for all
+        # of them (rows alike).
+        return (
+            (part.y0, part.y1 + k - 1, part.x0, part.x1 + k - 1),
+            (part.y0 + k - 1, part.y1, part.x0 + k - 1, part.x1),
+        )
+
+
+def _least_cost(part: _Part, most: np.ndarray, least: np.ndarray) -> np.ndarray:
+    """The part's least cost over dark counts least .. most (convex: clip its best).
+
+    A window part holds at most len(cost) - 1 pixels, whatever `most` says.
+    """
+    top = len(part.cost) - 1
+    if most.ndim == 1:  # a few groups: plain numpy
+        return np.asarray(part.cost[np.clip(part.best, least, np.minimum(most, top))])
+    count = np.minimum(np.maximum(least, part.best), np.minimum(most, top))
+    if top < 256:  # a table lookup: counts fit in a byte
+        return np.asarray(cv2.LUT(count.astype(np.uint8), part.table))
+    return np.asarray(part.cost[count.astype(np.intp)])
+
+
+def _template_parts(region: _Region, template: np.ndarray) -> list[_Part]:
+    assert region.test is not None
+    parts = region.test.parts.get(id(template))
+    if parts is None:
+        parts = region.test.parts[id(template)] = _parts(template, region.level)
+    return parts
+
+
+def _group_costs(region: _Region, template: np.ndarray, smax: float) -> np.ndarray:
+    """Per k x k group of placements (k = COUNT_BLOCK), a least sum of squared
+    differences of its placements, from counts of dark pixels (`_Part`); once
+    a group's sum passes `smax` it is only known to be over it (+inf).
+
+    Under a part, the pixels some placement of a group covers hold at least as
+    many dark pixels as any of its windows, and the pixels all of them cover
+    at most as many (`_GroupCounts.spans`): the part adds at least its least
+    cost over that range of counts. One integral table of the region and a
+    few slices per part: ~1 ms for the GNOME band, against ~5 ms of matching
+    all of it; once few groups are left, the remaining parts are counted at
+    those groups only.
+    """
+    counts = _GroupCounts(region, template)
+    total = np.zeros(counts.shape, dtype=np.float32)
+    alive: tuple[np.ndarray, ...] | None = None  # (Y, X) still possible, once few
+    for part in _template_parts(region, template):
+        spans = counts.spans(part)
+        if alive is None:
+            most, least = (counts.sums(*span) for span in spans)
+            total += _least_cost(part, most, least)
+            if np.count_nonzero(total <= smax) * 8 < total.size:
+                alive = np.nonzero(total <= smax)
+                total = total[alive]
+        else:
+            # Few groups left: each part's counts at those groups only.
+            ys, xs = alive
+            most, least = (counts.sums(*span, at=(ys, xs)) for span in spans)
+            total += _least_cost(part, most, least)
+            keep = total <= smax
+            alive, total = (ys[keep], xs[keep]), total[keep]
+    if alive is None:
+        return total
+    out = np.full(counts.shape, np.inf, dtype=np.float32)
+    out[alive] = total
+    return out
+
+
+def _scores(
+    crop: np.ndarray,
+    template: np.ndarray,
+    needs: list[list[Box]] | None = None,
+    region: _Region | None = None,
+    threshold: float | None = None,
+) -> np.ndarray | None:
     """Mean squared difference per pixel value at every placement (None: too small).
 
     Matching is on grey levels (three times cheaper than colour; the glyphs of
     one skin differ in shape, not in colour), with `template` already grey.
+    With `needs` (`_ink_boxes`), only placements whose window meets a box of
+    every need are matched, and with `threshold` large regions are screened
+    by `_counted`; the others are +inf.
     """
     if crop.shape[0] < template.shape[0] or crop.shape[1] < template.shape[1]:
         return None
-    result = cv2.matchTemplate(crop, template, cv2.TM_SQDIFF)
-    return np.asarray(result) / float(template.size)
+    size = float(template.size)
+    th, tw = template.shape[:2]
+    shape = (crop.shape[0] - th + 1, crop.shape[1] - tw + 1)
+    if region is None:
+        region = _Region(crop)
+    boxes = _placements(needs or [], shape, th, tw)
+    if threshold is not None and region.level >= 0 and shape[0] * shape[1] >= COUNT_FROM:
+        counted = _counted(region, template, threshold)
+        boxes = [
+            (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+            for a in boxes
+            for b in counted
+        ]
+        boxes = [r for r in boxes if r[0] < r[2] and r[1] < r[3]]
+    out = np.full(shape, np.inf, dtype=np.float32)
+    for box in boxes:
+        x0, y0, x1, y1 = box
+        if template.size <= EXACT_PIXELS:
+            ssd = region.exact_ssd(box, template)
+        else:
+            ssd = np.asarray(
+                cv2.matchTemplate(crop[y0 : y1 + th - 1, x0 : x1 + tw - 1], template, cv2.TM_SQDIFF)
+            )
+        out[y0:y1, x0:x1] = ssd / size
+    return out
 
 
 def _grey(image: np.ndarray) -> np.ndarray:
