@@ -212,7 +212,8 @@ def _score_maps(
     templates = [t for ts in glyphs.grey.values() for t in ts]
     join = (max(t.shape[1] for t in templates), max(t.shape[0] for t in templates))
     test = _ink_test(glyphs)
-    needs = _ink_boxes(crop, test, join)
+    # A small region is matched whole: finding its ink costs what it saves.
+    needs = _ink_boxes(crop, test, join) if crop.size >= INK_FROM else []
     region = _Region(crop, test)
     return [
         (key, t, _scores(crop, t, needs, region, glyphs.threshold))
@@ -223,6 +224,8 @@ def _score_maps(
 
 #: (x0, y0, x1, y1), x1 and y1 excluded.
 Box = tuple[int, int, int, int]
+#: Regions of at least this many pixels are cut to their ink (`_ink_boxes`).
+INK_FROM = 12_000
 
 
 @dataclass(frozen=True)
