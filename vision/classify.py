@@ -25,7 +25,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colour import ColourTable, allowed_kinds, cell_colours, cell_inks
+from vision.colour import (
+    ColourTable,
+    allowed_kinds,
+    cell_colours,
+    cell_inks,
+    grid_colours,
+    grid_inks,
+)
 from vision.geometry import Geometry
 from vision.sampling import CellSampler, is_scaled, make_sampler, sample_patches
 from vision.skin import Skin
@@ -251,14 +258,8 @@ def classify(
     colours = inks = None
     if bank.colours is not None:
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
-        bounds = (
-            np.tile(x0, geo.rows),
-            np.tile(x1, geo.rows),
-            np.repeat(y0, geo.cols),
-            np.repeat(y1, geo.cols),
-        )
-        colours = cell_colours(image, *bounds, bank.colours.probe)
-        inks = cell_inks(image, *bounds, bank.colours)
+        colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
+        inks = grid_inks(image, (x0, x1), (y0, y1), bank.colours)
     chars, best, margin, unsure = _scores(patches, bank, colours, inks)
     shape = (geo.rows, geo.cols)
     return CellScores(

@@ -23,10 +23,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from bot.errors import VisionError
 from vision.geometry import Geometry
+
+#: Whole-pixel (starts, ends) of the columns (or rows) of a grid's cells.
+Bounds = tuple[np.ndarray, np.ndarray]
 
 _HEX = re.compile(r"^#?([0-9a-fA-F]{6})$")
 
@@ -104,6 +108,37 @@ _SAMPLES = {
 PROBES = tuple(_SAMPLES)
 
 
+def _points(start: np.ndarray, end: np.ndarray, fractions: np.ndarray) -> np.ndarray:
+    """(N, S) whole-pixel sample positions at `fractions` of each [start, end)."""
+    return np.asarray((start[:, None] + fractions[None, :] * (end - start)[:, None]).astype(int))
+
+
+def _cell_samples(
+    image: np.ndarray,
+    x0: np.ndarray,
+    x1: np.ndarray,
+    y0: np.ndarray,
+    y1: np.ndarray,
+    fractions: np.ndarray,
+) -> np.ndarray:
+    """(N, S*S, 3) screen pixels at `fractions` of N cells with whole-pixel bounds."""
+    xs, ys = _points(x0, x1, fractions), _points(y0, y1, fractions)
+    samples = image[ys[:, :, None], xs[:, None, :]]
+    return np.ascontiguousarray(samples.reshape(len(x0), -1, image.shape[2]))
+
+
+def _grid_samples(
+    image: np.ndarray, cols: Bounds, rows: Bounds, fractions: np.ndarray
+) -> np.ndarray:
+    """`_cell_samples` of every cell of a grid (row-major), from the columns' and
+    rows' bounds: one take of the sample rows, one of the sample columns."""
+    xs, ys = _points(*cols, fractions), _points(*rows, fractions)
+    block = np.take(np.take(image, ys.reshape(-1), axis=0), xs.reshape(-1), axis=1)
+    n_rows, n_cols, side = len(ys), len(xs), len(fractions)
+    block = block.reshape(n_rows, side, n_cols, side, image.shape[2]).transpose(0, 2, 1, 3, 4)
+    return np.ascontiguousarray(block.reshape(n_rows * n_cols, side * side, image.shape[2]))
+
+
 def cell_colours(
     image: np.ndarray,
     x0: np.ndarray,
@@ -119,10 +154,18 @@ def cell_colours(
     resolution they are a fifth of the middle, so the median is exactly the
     background. Bounds must lie inside the image.
     """
-    fractions = _SAMPLES[probe]
-    xs = (x0[:, None] + fractions[None, :] * (x1 - x0)[:, None]).astype(int)
-    ys = (y0[:, None] + fractions[None, :] * (y1 - y0)[:, None]).astype(int)
-    samples = image[ys[:, :, None], xs[:, None, :]].reshape(len(x0), -1, 3)
+    return _colour_of(_cell_samples(image, x0, x1, y0, y1, _SAMPLES[probe]), probe)
+
+
+def grid_colours(
+    image: np.ndarray, cols: Bounds, rows: Bounds, probe: str = "middle"
+) -> np.ndarray:
+    """`cell_colours` of every cell of a grid, row-major: cols = (x0, x1) per
+    column, rows = (y0, y1) per row."""
+    return _colour_of(_grid_samples(image, cols, rows, _SAMPLES[probe]), probe)
+
+
+def _colour_of(samples: np.ndarray, probe: str) -> np.ndarray:
     if probe == "middle":
         return np.asarray(np.median(samples, axis=1))
     return _mode(samples)
@@ -169,12 +212,23 @@ def cell_inks(
     """
     if len(table.inks) == 0:
         return np.zeros((len(x0), 0), dtype=bool)
-    xs = (x0[:, None] + _INK_SAMPLES[None, :] * (x1 - x0)[:, None]).astype(int)
-    ys = (y0[:, None] + _INK_SAMPLES[None, :] * (y1 - y0)[:, None]).astype(int)
-    samples = image[ys[:, :, None], xs[:, None, :]].reshape(len(x0), -1, 1, 3).astype(np.int16)
-    ink = table.inks.astype(np.int16)[None, None, :, :]
-    near = np.abs(samples - ink).max(axis=3) <= table.ink_tolerance
-    counts = near.sum(axis=1)
+    return _inks_of(_cell_samples(image, x0, x1, y0, y1, _INK_SAMPLES), table)
+
+
+def grid_inks(image: np.ndarray, cols: Bounds, rows: Bounds, table: ColourTable) -> np.ndarray:
+    """`cell_inks` of every cell of a grid, row-major (see `grid_colours`)."""
+    if len(table.inks) == 0:
+        return np.zeros((len(cols[0]) * len(rows[0]), 0), dtype=bool)
+    return _inks_of(_grid_samples(image, cols, rows, _INK_SAMPLES), table)
+
+
+def _inks_of(samples: np.ndarray, table: ColourTable) -> np.ndarray:
+    # One row of samples per cell: an image cv2.inRange tests at SIMD speed.
+    tol = table.ink_tolerance
+    counts = np.empty((len(samples), len(table.inks)), dtype=np.int32)
+    for j, ink in enumerate(table.inks):
+        inside = cv2.inRange(samples, np.clip(ink - tol, 0, 255), np.clip(ink + tol, 0, 255))
+        counts[:, j] = np.count_nonzero(inside, axis=1)
     most = counts.max(axis=1, keepdims=True)
     return np.asarray((counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most))
 

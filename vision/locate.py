@@ -26,6 +26,10 @@ from vision.skin import Skin
 
 #: A grid is a board of a skin when at most this share of its cells is unsure.
 MAX_UNSURE = 0.25
+#: How many of the skins that admit a grid's pitch are refined and grown (the
+#: best by their first reading): a grid a pixel off reads badly in its own skin
+#: too (minegauler at 18 px ranked third behind sgt-mines and GNOME Mines).
+REFINED = 3
 #: A whole-pitch skin's fitted pitch is snapped to the nearest integer when
 #: it is this close (the fit mixes covered and open tile insides).
 WHOLE_PITCH_SLACK = 0.34
@@ -63,29 +67,51 @@ def _cost(scores: CellScores) -> float:
     return scores.mean_best + 1000.0 * float(scores.unsure.mean())
 
 
+#: Rows and columns of the middle part of a grid `_refine` compares shifts on.
+PROBE_ROWS, PROBE_COLS = 8, 10
+
+
+def _middle(geo: Geometry) -> Geometry:
+    """The middle PROBE_ROWS x PROBE_COLS cells of a grid (all of a smaller one)."""
+    rows, cols = min(geo.rows, PROBE_ROWS), min(geo.cols, PROBE_COLS)
+    r0, c0 = (geo.rows - rows) // 2, (geo.cols - cols) // 2
+    return Geometry(
+        geo.left + c0 * geo.cell_w, geo.top + r0 * geo.cell_h, geo.cell_w, geo.cell_h, rows, cols
+    )
+
+
 def _refine(
-    image: np.ndarray, geo: Geometry, bank: TileBank, first: CellScores
-) -> tuple[Geometry, CellScores]:
-    """The grid shifted by up to a pixel or two that the templates fit best.
+    image: np.ndarray, geo: Geometry, bank: TileBank, unmoved: CellScores
+) -> tuple[Geometry, CellScores] | None:
+    """The grid shifted by up to a pixel or two that the templates fit best, with
+    its classification (None if it leaves the image).
 
     x and y are searched one after the other (the fit of one barely depends on
-    the other): 2 x 4 classifications instead of 25. Every shift is tried: on
-    a fractional pitch the fit need not improve step by step (on the GNOME
-    Mines intermediate recording, stopping at the first step that fits worse
-    ends 2 px away from the best shift).
+    the other): 2 x 4 classifications instead of 25, each of the grid's middle
+    part only (`_middle`; `unmoved` is that part's classification as found: a
+    whole expert board costs 6 times more and tells the same shift), then one
+    of the whole grid at the shift found. Every shift is tried: on a
+    fractional pitch the fit need not improve step by step (on the GNOME Mines
+    intermediate recording, stopping at the first step that fits worse ends
+    2 px away from the best shift).
     """
     reach = 1 if max(geo.cell_w, geo.cell_h) < 30 else 2
-    best = (_cost(first), geo, first)
+    part = _middle(geo)
+    best = (_cost(unmoved), 0, 0)
     for axis in (0, 1):
-        start = best[1]
+        dx0, dy0 = best[1], best[2]
         for step in range(-reach, reach + 1):
             if step == 0:
                 continue
-            moved = start.shifted(step, 0) if axis == 0 else start.shifted(0, step)
-            scores = classify(image, moved, bank)
+            dx, dy = (dx0 + step, dy0) if axis == 0 else (dx0, dy0 + step)
+            scores = classify(image, part.shifted(dx, dy), bank)
             if scores is not None and _cost(scores) < best[0]:
-                best = (_cost(scores), moved, scores)
-    return best[1], best[2]
+                best = (_cost(scores), dx, dy)
+    moved = geo.shifted(best[1], best[2])
+    scores = classify(image, moved, bank)
+    if scores is None and best[1:] != (0, 0):
+        moved, scores = geo, classify(image, geo, bank)
+    return None if scores is None else (moved, scores)
 
 
 def _strip(geo: Geometry, side: str) -> Geometry:
@@ -125,6 +151,24 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
         if not grew:
             break
     return geo
+
+
+def _goes_on(image: np.ndarray, geo: Geometry, bank: TileBank) -> bool:
+    """Whether a cell just outside the grid looks like one of the skin's tiles.
+
+    A board one cell high or wide is accepted only when nothing around it
+    looks like a tile: otherwise it may be a line of covered cells of a
+    bigger board whose other cells were not found (minegauler at 14 px: four
+    covered cells beside flags read unsure), and playing it as a board would
+    invent edges. Around a real board is its frame, farther from every tile
+    than any distance the skin accepts.
+    """
+    ceiling = max(bank.skin.max_distance, bank.skin.colour_max_distance)
+    for side in ("top", "bottom", "left", "right"):
+        scores = classify(image, _strip(geo, side), bank)
+        if scores is not None and bool((scores.best <= ceiling).any()):
+            return True
+    return False
 
 
 def _trim(geo: Geometry, scores: CellScores, skin: Skin) -> tuple[Geometry, CellScores]:
@@ -229,8 +273,9 @@ def _clip(geo: Geometry, shape: tuple[int, ...]) -> Geometry | None:
 def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> _Candidate | None:
     """The skin that reads this grid best, or None if none reads it.
 
-    Every skin whose pitch fits reads the grid once as found; only the best
-    one is then refined and grown (each step is a full classification).
+    Every skin whose pitch fits reads the grid's middle part (`_middle`) as
+    found; only the best REFINED are then refined and grown (each step a
+    classification).
     """
     tried: list[tuple[float, TileBank, Geometry, CellScores]] = []
     for bank in banks:
@@ -242,19 +287,27 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
             if clipped is None:
                 continue
             geo = clipped
-        scores = classify(image, geo, bank)
-        if scores is None:
-            scores = classify(image, _clip(geo, image.shape) or geo, bank)
-        if scores is not None:
-            tried.append((_cost(scores), bank, geo, scores))
+        seen = classify(image, _middle(geo), bank)
+        if seen is None:
+            geo = _clip(geo, image.shape) or geo
+            seen = classify(image, _middle(geo), bank)
+        if seen is not None:
+            tried.append((_cost(seen), bank, geo, seen))
     best: _Candidate | None = None
-    for _, bank, geo, scores in sorted(tried, key=lambda t: t[0])[:2]:
-        geo_r, scores_r = _refine(image, geo, bank, scores)
+    for _, bank, geo, seen in sorted(tried, key=lambda t: t[0])[:REFINED]:
+        if best is not None and bool(seen.unsure.all()):
+            continue  # reads none of the middle cells: cannot beat a board already read
+        refined = _refine(image, geo, bank, seen)
+        if refined is None:
+            continue
+        geo_r, scores_r = refined
         geo_b = _grow(image, geo_r, bank)
         final = classify(image, geo_b, bank) if geo_b != geo_r else scores_r
         if final is None:
             continue
         geo_b, final = _trim(geo_b, final, bank.skin)
+        if min(geo_b.rows, geo_b.cols) == 1 and _goes_on(image, geo_b, bank):
+            continue
         cand = _Candidate(lattice, bank, geo_b, final)
         if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(final):
             continue
