@@ -77,6 +77,22 @@ def _click(mouse: Mouse, geo: Geometry, x: int, y: int, button: Button) -> None:
     mouse.move(round(geo.left + geo.cell_w / 2), round(geo.top - max(3.0, geo.cell_h / 3)))
 
 
+#: A cell whose patch differs from another by at most this (mean squared difference)
+#: shows the same look.
+SAME_LOOK = 1.0
+
+
+#: Open cells the finished board shows otherwise, from which on a dialog covers it
+#: (a lost board changes at most a flag or two that were already there).
+HIDDEN = 3
+
+
+def _shows(shot: np.ndarray, geo: Geometry, start: np.ndarray, r: int, c: int) -> bool:
+    """Whether cell (r, c) of `shot` looks as it did on the fresh board (`start`)."""
+    now = patches(shot, geo)[r * geo.cols + c]
+    return float(((now - start[r * geo.cols + c]) ** 2).mean()) <= SAME_LOOK
+
+
 def _kinds(image: np.ndarray, geo: Geometry) -> list[np.ndarray]:
     """Masks of the cells of each look, most common first."""
     found = cluster(patches(image, geo))
@@ -100,8 +116,12 @@ def shoot(
     but the first are taken off again before the game is played to its loss.
     """
     rng = np.random.default_rng(seed)
+    geo = find_grid(_settled(screen, wait), board)
+    # The pointer rests off the board before the fresh board is taken: a cell under
+    # it is drawn lighter (GNOME Mines), and a fresh board with that look makes
+    # every later board differ from it (the right-click cycle was never seen).
+    mouse.move(round(geo.left + geo.cell_w / 2), round(geo.top - max(3.0, geo.cell_h / 3)))
     fresh = _settled(screen, wait)
-    geo = find_grid(fresh, board)
     log(f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)})")
     shots = [fresh]
     start = patches(fresh, geo)
@@ -130,12 +150,10 @@ def shoot(
             "the board is not fresh: no cell reacts to a right click (is the game over?): "
             "start a new game in the window and run again"
         )
-    cycle = 0  # right clicks that bring a cell back to covered (2, or 3 with "?")
-    for n in range(2):
+    for _ in range(2):  # flag -> covered, or flag -> ? -> covered
         _click(mouse, geo, x, y, "right")
         shots.append(_after(screen, geo, shots[-1], wait))
-        if np.array_equal(patches(shots[-1], geo), start):
-            cycle = n + 2
+        if _shows(shots[-1], geo, start, r, c):
             break  # back to covered (no question marks in this clone, or after "?")
     _click(mouse, geo, x, y, "right")  # the flag stays for the lost board
     last = _after(screen, geo, shots[-1], wait)
@@ -153,20 +171,15 @@ def shoot(
     # (GNOME Mines) would turn flags into numbers on the lost board.
     # Each is right-clicked until it shows covered again (at most three times):
     # counting clicks from the cycle seen on the first flag left all ten flags on
-    # GNOME Mines whenever that cycle was misjudged (a click seen late made it
-    # flag -> ? -> covered, so two clicks per flag put each flag straight back).
-    looks = start.reshape(geo.rows, geo.cols, -1)
-    for fr, fc in extra if cycle else ():
+    # GNOME Mines whenever that cycle was misjudged (the fresh board showed the
+    # cell under the pointer lighter, so no board ever matched it again).
+    for fr, fc in extra:
         for _ in range(3):
-            if np.array_equal(
-                patches(last, geo).reshape(geo.rows, geo.cols, -1)[fr, fc], looks[fr, fc]
-            ):
+            if _shows(last, geo, start, fr, fc):
                 break
             _click(mouse, geo, *geo.cell_center(fr, fc), "right")
             last = _after(screen, geo, last, wait)
-    for fr, fc in extra:
-        look = patches(last, geo).reshape(geo.rows, geo.cols, -1)[fr, fc]
-        if not np.array_equal(look, looks[fr, fc]):
+        if not _shows(last, geo, start, fr, fc):
             covered[fr, fc] = False  # still flagged: never left-clicked
     shots.append(last)
     previous = last
@@ -192,5 +205,18 @@ def shoot(
     if not any(s is previous for s in shots):
         shots.append(previous)
     shots.append(last)
+    # A dialog over the finished board (KMines: "Reset the Game? / You have lost.")
+    # hides cells that were already open, which a finished game never changes.
+    # Escape closes such a dialog in the usual toolkits; the board under it is
+    # the one that shows every mine.
+    now, before = patches(last, geo), patches(previous, geo)
+    was_open = ((before - start) ** 2).mean(axis=1) > SAME_LOOK
+    hidden = was_open & (((now - before) ** 2).mean(axis=1) > SAME_LOOK)
+    if int(hidden.sum()) >= HIDDEN:
+        mouse.key("Escape")
+        closed = _settled(screen, wait)
+        if not np.array_equal(patches(closed, geo), now):
+            log("a dialog over the finished board was closed with Escape")
+            shots.append(closed)
     log(f"{len(shots)} screenshots taken")
     return shots

@@ -228,13 +228,13 @@ def name_clusters(
     skip = {covered} | ({zero} if zero is not None else set()) | never
     hits = _hits(frames, faces, skip, sequences)
     # Mines and flags are drawn on a tile, never flat. When there are too many
-    # kinds to try, those that never change and show on more than one cell come
-    # first (a dialog's pieces, seen on one cell each, last).
+    # kinds to try, those that never change come first, then those seen on one
+    # cell only (a rare look of a mine); a dialog's pieces (they change) last.
     lone = frozenset(c for c in range(k) if _spots(frames, c) < 2)
     candidates = [c for c in others if c != zero and c not in hits and flat[c] >= FLAT_STD]
     if len(candidates) > MAX_CANDIDATES:
         total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
-        candidates = sorted(candidates, key=lambda c: (c in lone, c in never, -total[c]))
+        candidates = sorted(candidates, key=lambda c: (c in never, c in lone, -total[c]))
         candidates = candidates[:MAX_CANDIDATES]
         notes.append(f"only the {MAX_CANDIDATES} most common clusters were tried as mine kinds")
     subsets = np.array(list(itertools.product((False, True), repeat=len(candidates))), dtype=bool)
@@ -305,7 +305,7 @@ def name_clusters(
     # The solver names only kinds seen opening (a cell turned into them from
     # covered): a consistent value is no proof for a look nothing showed opening
     # (a covered tile cut with a strip of the board's frame "fits" as a 1).
-    _name_by_solver(frames, names, notes, never | (set(range(k)) - opened))
+    _name_by_solver(frames, names, notes, never | (set(range(k)) - opened), flat < FLAT_STD)
     for c in range(k):
         if c not in names:
             notes.append(f"cluster {c} left unknown")
@@ -783,9 +783,15 @@ def _consistent(board: Board) -> bool:
 
 
 def _name_by_solver(
-    frames: Sequence[np.ndarray], names: dict[int, str], notes: list[str], never: set[int]
+    frames: Sequence[np.ndarray],
+    names: dict[int, str],
+    notes: list[str],
+    never: set[int],
+    flat: np.ndarray,
 ) -> None:
     """Numbers never seen on a complete board: the one value 1-8 the solver accepts.
+
+    A flat kind (no glyph: `flat[c]`) may be a 0, so 0 is tried for it too.
 
     Only logic names here: a value counts as excluded only when the solver rejects
     it, never because another cluster already has that name (two looks of one digit
@@ -798,10 +804,14 @@ def _name_by_solver(
             continue
         where = [f for f in frames if (f == c).any()]
         fits = []
-        for v in "12345678":
+        # A flat kind is tried as 0 too: a 0 with covered cells around "fits"
+        # only as a 1 among 1-8 (KMines' darker 0 was named 1 so).
+        for v in "012345678" if flat[c] else "12345678":
             if all(_consistent(_board(f, names, {c: v})) for f in where):
                 fits.append(v)
-        if len(fits) == 1 and fits[0] in used:
+        if fits == ["0"]:
+            notes.append(f"cluster {c}: only 0 fits; left unknown")
+        elif len(fits) == 1 and fits[0] in used:
             notes.append(f"cluster {c}: only {fits[0]} fits, already another kind; left unknown")
         elif len(fits) == 1:
             names[c] = fits[0]
