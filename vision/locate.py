@@ -295,8 +295,8 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
             tried.append((_cost(seen), bank, geo, seen))
     best: _Candidate | None = None
     for _, bank, geo, seen in sorted(tried, key=lambda t: t[0])[:REFINED]:
-        if best is not None and bool(seen.unsure.all()):
-            continue  # reads none of the middle cells: cannot beat a board already read
+        if best is not None and float(seen.unsure.mean()) > 2 * MAX_UNSURE:
+            continue  # reads too few of the middle cells to beat a board already read
         refined = _refine(image, geo, bank, seen)
         if refined is None:
             continue
