@@ -105,6 +105,22 @@ def test_three_step_survival_is_at_most_the_two_step_one(position: tuple[Board, 
         assert three <= 1 - p + 1e-12
 
 
+def test_opening_bonus_adds_the_chance_of_a_zero() -> None:
+    # The bonus is weighted by P(the cell shows 0 | safe), here counted by brute force; next
+    # to the flag a cell never shows 0 (the flag counts in its number).
+    board = Board(("1F...", ".....", "....."))
+    total = 3
+    base = base_of(board, total)
+    for r, c in [(0, 4), (2, 4), (1, 1), (1, 2), (2, 0)]:
+        index = r * board.width + c
+        shows = [placements(board.with_cell((r, c), str(v)), total) for v in range(9)]
+        p_mine = 1 - Fraction(sum(shows), placements(board, total))
+        plain = score(base, total, index, float(p_mine), {})
+        bonus = score(base, total, index, float(p_mine), {}, opening_bonus=0.5)
+        expected = float((1 - p_mine) * Fraction(1, 2) * Fraction(shows[0], sum(shows)))
+        assert abs((bonus.score - plain.score) - expected) < 1e-12
+
+
 def test_three_step_survival_of_a_dead_cell() -> None:
     # (0,0) shows 1 whenever it is safe, and then (0,1) is certainly the mine: the game is
     # won, so surviving (0,0) is all there is to it.
