@@ -215,6 +215,22 @@ def _glyphs(folder: Path, raw: Any, where: str, default_threshold: float) -> Gly
     )
 
 
+def _colour_map(
+    raw: Mapping[str, Any], key: str, tiles: Mapping[str, Any], where: str
+) -> dict[str, tuple[tuple[int, int, int], ...]]:
+    """`colours` or `inks` of a manifest: board character -> BGR colours."""
+    values_raw = raw.get(key, {})
+    if not isinstance(values_raw, dict):
+        raise VisionError(f"{where}: {key} must be {{char: ['#rrggbb', ...]}}")
+    out: dict[str, tuple[tuple[int, int, int], ...]] = {}
+    for ch, values in values_raw.items():
+        if ch not in tiles:
+            raise VisionError(f"{where}: {key}[{ch!r}] names no tile kind")
+        values = [values] if isinstance(values, str) else values
+        out[ch] = tuple(parse_colour(v, f"{where}: {key}[{ch}]") for v in values)
+    return out
+
+
 def load_skin(folder: Path) -> Skin:
     """The skin described by `folder/skin.json`; a VisionError names any problem."""
     manifest_path = folder / "skin.json"
@@ -248,26 +264,8 @@ def load_skin(folder: Path) -> Skin:
         for name, spec in raw.get("buttons", {}).items()
     }
     board_status = raw.get("board_status", {})
-    colours_raw = raw.get("colours", {})
-    if not isinstance(colours_raw, dict):
-        raise VisionError(f"{where}: colours must be {{char: ['#rrggbb', ...]}}")
-    colours: dict[str, tuple[tuple[int, int, int], ...]] = {}
-    for ch, values in colours_raw.items():
-        if ch not in tiles:
-            raise VisionError(f"{where}: colours[{ch!r}] names no tile kind")
-        values = [values] if isinstance(values, str) else values
-        colours[ch] = tuple(parse_colour(v, f"{where}: colours[{ch}]") for v in values)
-
-    inks_raw = raw.get("inks", {})
-    if not isinstance(inks_raw, dict):
-        raise VisionError(f"{where}: inks must be {{char: ['#rrggbb', ...]}}")
-    inks: dict[str, tuple[tuple[int, int, int], ...]] = {}
-    for ch, values in inks_raw.items():
-        if ch not in tiles:
-            raise VisionError(f"{where}: inks[{ch!r}] names no tile kind")
-        values = [values] if isinstance(values, str) else values
-        inks[ch] = tuple(parse_colour(v, f"{where}: inks[{ch}]") for v in values)
-
+    colours = _colour_map(raw, "colours", tiles, where)
+    inks = _colour_map(raw, "inks", tiles, where)
     probe = str(raw.get("colour_probe", "middle"))
     if probe not in PROBES:
         raise VisionError(f"{where}: colour_probe must be one of {', '.join(PROBES)}")
