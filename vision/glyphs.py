@@ -378,6 +378,8 @@ class _Region:
         self.test = test
         self.level = -1 if test is None else test.level
         self._float: np.ndarray | None = None
+        #: Window sums of squares by (box, template shape): glyphs of one font share them.
+        self._squares: dict[tuple[Box, tuple[int, int]], np.ndarray] = {}
         self._dark: np.ndarray | None = None
 
     def dark_table(self, pad: tuple[int, int]) -> np.ndarray:
@@ -400,14 +402,18 @@ class _Region:
         x0, y0, x1, y1 = box
         th, tw = template.shape[:2]
         rows, cols = slice(y0, y1 + th - 1), slice(x0, x1 + tw - 1)
-        squares = cv2.sqrBoxFilter(
-            self.crop[rows, cols],
-            cv2.CV_32F,
-            (tw, th),
-            anchor=(0, 0),
-            normalize=False,
-            borderType=cv2.BORDER_CONSTANT,
-        )
+        h, w = y1 - y0, x1 - x0
+        squares = self._squares.get((box, (th, tw)))
+        if squares is None:
+            squares = cv2.sqrBoxFilter(
+                self.crop[rows, cols],
+                cv2.CV_32F,
+                (tw, th),
+                anchor=(0, 0),
+                normalize=False,
+                borderType=cv2.BORDER_CONSTANT,
+            )[:h, :w]
+            self._squares[box, (th, tw)] = squares
         cross = cv2.filter2D(
             self._float[rows, cols],
             -1,
@@ -415,9 +421,8 @@ class _Region:
             anchor=(0, 0),
             borderType=cv2.BORDER_CONSTANT,
         )
-        h, w = y1 - y0, x1 - x0
         own = float(np.square(template, dtype=np.int64).sum())
-        return np.asarray(squares[:h, :w] + own - 2.0 * cross[:h, :w])
+        return np.asarray(squares + own - 2.0 * cross[:h, :w])
 
 
 #: Regions with at least this many placements are screened by `_counted` first
