@@ -18,6 +18,9 @@ status text) while that region's pixels are unchanged
   shows an open cell's pixels (what most clicks change) in turn; a change in
   the board's top rows also re-matches part of GNOME Mines' status band;
 - "same frame": the same picture again (a wait in play with nothing changed).
+The cell classification alone is timed twice: every cell (`classify`, what
+`locate` uses), and each distinct cell once (`vision.distinct`, what a
+cold read uses).
 CPU time is given per process (all threads: OpenCV's own thread pool counts)
 and per calling thread; on a shared, loaded machine wall time mostly measures
 the other processes.
@@ -50,6 +53,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from vision.classify import classify  # noqa: E402
+from vision.distinct import classify_distinct  # noqa: E402
 from vision.image_io import load_image  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
 from vision.reading import Reading  # noqa: E402
@@ -148,6 +152,11 @@ def main() -> int:
         (
             "classify all cells",
             lambda: classify(image, geo, located.bank, located.nudge, *extra),
+            300,
+        ),
+        (
+            "classify all cells, distinct ones once",
+            lambda: classify_distinct(image, geo, located.bank, located.nudge, *extra),
             300,
         ),
         ("locate from scratch (all skins)", lambda: reader.locate(image), 30),
