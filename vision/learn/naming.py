@@ -305,7 +305,11 @@ def name_clusters(
     # The solver names only kinds seen opening (a cell turned into them from
     # covered): a consistent value is no proof for a look nothing showed opening
     # (a covered tile cut with a strip of the board's frame "fits" as a 1).
-    _name_by_solver(frames, names, notes, never | (set(range(k)) - opened), flat < FLAT_STD)
+    # ...and only kinds seen in play, on a board the game went on after: the mines
+    # shown at the loss "fit" as numbers too (xbomb's red mines were named 1).
+    in_play = {int(c) for i in progressed for c in np.unique(frames[i])}
+    unproven = set(range(k)) - (opened & in_play)
+    _name_by_solver(frames, names, notes, never | unproven, flat < FLAT_STD)
     for c in range(k):
         if c not in names:
             notes.append(f"cluster {c} left unknown")
@@ -346,6 +350,11 @@ def _hits(
         if _played_on(frames, sequences, c):
             continue
         if any(bool(((seen[c] > 0) & (seen[h] > 0)).any()) for h in chosen):
+            continue
+        # The hit must be the one red cell of its boards: xbomb draws every mine
+        # on red at the loss, and one of them in a look of its own is no hit.
+        reds = [d for d in range(len(faces)) if d != c and red[d] > RED_TILE]
+        if any(bool(((seen[c] > 0) & (seen[d] > 0)).any()) for d in reds):
             continue
         chosen.add(c)
     return chosen
