@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.image_io import load_image
-from vision.learn.learn import learn
+from vision.learn.learn import Group, learn
 from vision.learn.writer import write_skin
 from vision.reader import BoardReader
 from vision.skin import load_skin
@@ -52,27 +52,33 @@ LABELS = {
 }
 
 
+def _check_names(
+    group: Group, files: list[Path], labels_by_name: dict[str, tuple[str, ...]]
+) -> tuple[int, list[tuple[str, int, int, str, str]]]:
+    """(cells named, cells named wrongly) over the labelled frames of `group`."""
+    named = 0
+    wrong = []
+    for f, labels in zip([files[i] for i in group.frames], group.labels, strict=True):
+        truth = labels_by_name.get(f.name)
+        if truth is None:
+            continue
+        assert labels.shape == (len(truth), len(truth[0])), f.name
+        for (r, c), kind in np.ndenumerate(labels):
+            got = group.naming.names.get(int(kind))
+            if got is not None:
+                named += 1
+                if got != truth[r][c]:
+                    wrong.append((f.name, r, c, got, truth[r][c]))
+    return named, wrong
+
+
 def test_kmines_game_names_nothing_wrongly() -> None:
     files = sorted(DATA.glob("*.png"))
     assert len(files) == 9
     learned = learn([load_image(f) for f in files], mines=10)
     (group,) = learned.groups
     names = group.naming.names
-    wrong = []
-    named = 0
-    for f, labels in zip([files[i] for i in group.frames], group.labels, strict=True):
-        truth = LABELS.get(f.name)
-        if truth is None:
-            continue
-        assert labels.shape == (9, 9), f.name
-        for r, row in enumerate(labels.tolist()):
-            for c, kind in enumerate(row):
-                got = names.get(int(kind))
-                if got is None:
-                    continue
-                named += 1
-                if got != truth[r][c]:
-                    wrong.append((f.name, r, c, got, truth[r][c]))
+    named, wrong = _check_names(group, files, LABELS)
     assert not wrong
     # Not vacuous: the covered tile, the flag (it appeared where a covered cell was,
     # in a game that went on), the mines and the hit of the lost board are proven.
@@ -137,21 +143,15 @@ LIVE_LABELS = {
 
 
 def test_kmines_live_shots_name_nothing_wrongly() -> None:
-    """KMines' lower 0s are a darker look that touches covered cells nowhere; the
-    solver, trying only 1-8, found "1" the one value that fits them (a 0 beside
-    covered cells fits as 0 too). Whatever is named must be right."""
+    """KMines' lower 0s are a darker look of their own. In the solver's boards the
+    kinds not named yet count as covered, so among 1-8 only "1" fitted them, and
+    they were named 1; tried as 0 they fit just as well. Whatever is named must be
+    right."""
     files = sorted(LIVE.glob("*.png"))
     learned = learn([load_image(f) for f in files], mines=10)
     (group,) = learned.groups
     names = group.naming.names
-    wrong = []
-    for f, labels in zip([files[i] for i in group.frames], group.labels, strict=True):
-        truth = LIVE_LABELS.get(f.name)
-        for r, row in enumerate(labels.tolist() if truth else []):
-            for c, kind in enumerate(row):
-                got = names.get(int(kind))
-                if got is not None and got != truth[r][c]:
-                    wrong.append((f.name, r, c, got, truth[r][c]))
+    _, wrong = _check_names(group, files, LIVE_LABELS)
     assert not wrong
     assert {".", "F"} <= set(names.values())
 
