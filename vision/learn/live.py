@@ -87,6 +87,14 @@ SAME_LOOK = 1.0
 HIDDEN = 3
 
 
+def _hides(shot: np.ndarray, after: np.ndarray, geo: Geometry, start: np.ndarray) -> int:
+    """Cells not covered on `shot` that look otherwise on the finished board `after`
+    (patches): open cells never change, so these were hidden by something on top."""
+    now = patches(shot, geo)
+    was_open = ((now - start) ** 2).mean(axis=1) > SAME_LOOK
+    return int((was_open & (((now - after) ** 2).mean(axis=1) > SAME_LOOK)).sum())
+
+
 def _shows(shot: np.ndarray, geo: Geometry, start: np.ndarray, r: int, c: int) -> bool:
     """Whether cell (r, c) of `shot` looks as it did on the fresh board (`start`)."""
     now = patches(shot, geo)[r * geo.cols + c]
@@ -215,8 +223,12 @@ def shoot(
     if int(hidden.sum()) >= HIDDEN:
         mouse.key("Escape")
         closed = _settled(screen, wait)
-        if not np.array_equal(patches(closed, geo), now):
+        after = patches(closed, geo)
+        if not np.array_equal(after, now):
             log("a dialog over the finished board was closed with Escape")
+            # The shots with the dialog go: it shaded the cells around it too, and a
+            # mine seen shaded then plain looks like a kind that changed (no mine).
+            shots[-2:] = [s for s in shots[-2:] if _hides(s, after, geo, start) < HIDDEN]
             shots.append(closed)
     log(f"{len(shots)} screenshots taken")
     return shots
