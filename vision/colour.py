@@ -225,12 +225,21 @@ def grid_inks(image: np.ndarray, cols: Bounds, rows: Bounds, table: ColourTable)
 def _inks_of(samples: np.ndarray, table: ColourTable) -> np.ndarray:
     # One row of samples per cell: an image cv2.inRange tests at SIMD speed.
     tol = table.ink_tolerance
+    lows = np.clip(table.inks - tol, 0, 255).tolist()
+    highs = np.clip(table.inks + tol, 0, 255).tolist()
     counts = np.empty((len(samples), len(table.inks)), dtype=np.int32)
-    for j, ink in enumerate(table.inks):
-        inside = cv2.inRange(samples, np.clip(ink - tol, 0, 255), np.clip(ink + tol, 0, 255))
+    for j in range(len(table.inks)):
+        inside = cv2.inRange(samples, np.array(lows[j]), np.array(highs[j]))
         counts[:, j] = np.count_nonzero(inside, axis=1)
     most = counts.max(axis=1, keepdims=True)
     return np.asarray((counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most))
+
+
+def _one_hot(kind_of: np.ndarray, n_kinds: int) -> np.ndarray:
+    """(len(kind_of), n_kinds) float32: row j has a 1 at kind_of[j] (colour -> kind)."""
+    out = np.zeros((len(kind_of), n_kinds), dtype=np.float32)
+    out[np.arange(len(kind_of)), kind_of] = 1.0
+    return out
 
 
 def allowed_kinds(
@@ -247,16 +256,12 @@ def allowed_kinds(
     them to show, and a kind declared with none needs every ink absent.
     """
     near = np.abs(seen[:, None, :] - table.colours[None, :, :]).max(axis=2) <= table.tolerance
-    allowed = np.zeros((len(seen), n_kinds), dtype=bool)
-    for j in range(len(table.colours)):
-        allowed[:, table.kind_of[j]] |= near[:, j]
+    allowed = (near.astype(np.float32) @ _one_hot(table.kind_of, n_kinds)) > 0
     matched = near.any(axis=1)
     allowed |= ~table.declared[None, :]
     allowed[~matched] = True
     if inks is not None and len(table.inked):
-        shows = np.zeros((len(seen), n_kinds), dtype=bool)
-        for j in range(len(table.inks)):
-            shows[:, table.ink_kind_of[j]] |= inks[:, j]
+        shows = (inks.astype(np.float32) @ _one_hot(table.ink_kind_of, n_kinds)) > 0
         allowed &= shows | ~table.inked[None, :]
         any_ink = np.asarray(inks.any(axis=1))
         allowed &= ~(any_ink[:, None] & table.inkless[None, :])
