@@ -7,14 +7,15 @@ One line per row, one character per cell, rows of equal length:
     X  a wrong flag (shown by some clones after a loss)
 
 Coordinates are (row, col), zero-based from the top-left. Blank lines before
-and after the board and trailing whitespace are ignored, so boards can be
-pasted from anywhere; anything else that is not in the alphabet is an error
+and after the board, trailing whitespace and an indent shared by every row
+are ignored, so boards can be pasted from anywhere (`msbot replay` prints its
+boards indented); anything else that is not in the alphabet is an error
 naming its 1-based line and column.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bot.errors import BoardFormatError
@@ -94,6 +95,13 @@ class Board:
         row = self.rows[r]
         return Board((*self.rows[:r], row[:c] + ch + row[c + 1 :], *self.rows[r + 1 :]))
 
+    def with_cells(self, cells: Iterable[Cell], ch: str) -> Board:
+        """A copy with every cell of `cells` showing `ch`."""
+        grid = [list(row) for row in self.rows]
+        for r, c in cells:
+            grid[r][c] = ch
+        return Board(tuple("".join(row) for row in grid))
+
     def to_text(self) -> str:
         """The board in the text format, one line per row, with a final newline."""
         return "\n".join(self.rows) + "\n"
@@ -113,9 +121,11 @@ def parse_board(text: str) -> Board:
     last = len(lines)
     while last > first and not lines[last - 1]:
         last -= 1
-    body = lines[first:last]
-    if not body:
+    if first == last:
         raise BoardFormatError("the board is empty")
+    # The indent every row shares (spaces or tabs) is not part of the board.
+    indent = min(len(line) - len(line.lstrip()) for line in lines[first:last] if line)
+    body = [line[indent:] for line in lines[first:last]]
     for i, line in enumerate(body):
         if not line:
             raise BoardFormatError("blank line inside the board", line=first + i + 1)
@@ -124,7 +134,7 @@ def parse_board(text: str) -> Board:
                 raise BoardFormatError(
                     f"unknown cell character {ch!r} (expected one of . F ? 0-8 * ! X)",
                     line=first + i + 1,
-                    col=j + 1,
+                    col=indent + j + 1,
                 )
         if len(line) != len(body[0]):
             raise BoardFormatError(

@@ -5,10 +5,10 @@ A misread cell that reaches the solver can turn into a "certain" click on a
 mine, so the play loop acts only on readings that pass every check here:
 
 * numbers are locally possible (flags around <= number <= flags + covered,
-  and a 0 has no covered neighbour: the clone opens those itself);
+  and a 0 has no plain covered neighbour: the clone opens those itself);
 * opened cells never close and numbers never change between readings;
 * flags appear only where the bot flagged (when it is the only player) and
-  never vanish;
+  never vanish; flags it did not place are not trusted (`untrusted_flags`);
 * mines are only shown once the game is lost;
 * the mine counter agrees with the flags on the board (mines left + flags is
   the same total all game long).
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bot.board import FLAG, MINE, NUMBERS, UNOPENED, Board, Cell
+from bot.board import COVERED, FLAG, MINE, NUMBERS, UNOPENED, Board, Cell
 
 OPENED = frozenset(NUMBERS)
 MINES_SHOWN = frozenset("*!X")
@@ -79,10 +79,13 @@ def number_problems(board: Board) -> list[Problem]:
                 f"shows {values[r, c]} but only {room[r, c]} cells around can hold mines", (r, c)
             )
         )
-    # Every clone opens the neighbours of a 0 by itself: a 0 next to a covered
-    # cell is a frame grabbed while the clone was still drawing the cascade.
-    for r, c in zip(*np.nonzero((grid == "0") & (room > 0)), strict=True):
-        problems.append(Problem("a 0 next to a covered or flagged cell (still drawing?)", (r, c)))
+    # Every clone opens the plain covered neighbours of a 0 by itself: a 0 next
+    # to one is a frame grabbed while the clone was still drawing the cascade.
+    # Flags and question marks stop a cascade (a person's wrong flag or "?"
+    # stays closed beside a 0), so they are no sign of a half-drawn frame.
+    plain = _around(grid == COVERED)
+    for r, c in zip(*np.nonzero((grid == "0") & (plain > 0)), strict=True):
+        problems.append(Problem("a 0 next to a covered cell (still drawing?)", (r, c)))
     return problems
 
 
@@ -166,6 +169,20 @@ def counter_problems(board: Board, mines_left: int | None, total: int | None) ->
             )
         ]
     return []
+
+
+def untrusted_flags(board: Board, flagged_by_bot: Collection[Cell]) -> frozenset[Cell]:
+    """Flags on `board` the bot did not place: a person's, set before the bot
+    took over or while it only advised.
+
+    A person's flag may be wrong. Trusted, a wrong flag turns the numbers
+    around it into "certain" moves that are not (a game lost on a certain
+    click), and it changes what a chord opens. The loop therefore reads these
+    cells as covered: every deduction then holds whatever lies under them.
+    """
+    return frozenset(
+        cell for cell in board.cells() if board[cell] == FLAG and cell not in flagged_by_bot
+    )
 
 
 def missing_effects(cur: Board, opened: Iterable[Cell], flagged: Iterable[Cell]) -> list[Cell]:

@@ -13,11 +13,11 @@ opens changes every probability.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.board import FLAG, UNOPENED, Board, Cell
+from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
 from bot.skinplay import PlayRules
 from bot.solver import Analysis
 
@@ -32,36 +32,55 @@ class Step:
     certain: bool
     #: Cells this step must open on screen (a chord opens the number's neighbours).
     opens: tuple[Cell, ...] = ()
+    #: The cell shows a question mark, to take away before it is opened or flagged.
+    unmark: bool = False
 
 
 def plan_steps(
-    board: Board, analysis: Analysis, rules: PlayRules, *, flags: bool, chord: bool
+    board: Board,
+    analysis: Analysis,
+    rules: PlayRules,
+    *,
+    flags: bool,
+    chord: bool,
+    untouchable: Collection[Cell] = (),
 ) -> list[Step]:
     """Every certain move of `analysis`, or its single best guess ([] if none).
 
     `flags`: flag certain mines (`--no-flags` turns it off, but a clone that
     declares the win only once every mine is flagged still gets its flags when
     nothing else is left). `chord`: chord satisfied numbers where the skin can.
+    `untouchable`: cells no step may click: flags the bot did not place, which
+    `board` shows covered (a click on a flag does nothing, a right click takes
+    it away). A best guess among them gives no step.
     """
     steps: list[Step] = []
     want_flags = flags
-    safe = list(analysis.safe)
+    safe = [cell for cell in analysis.safe if cell not in untouchable]
+    mines = [cell for cell in analysis.mines if cell not in untouchable]
     covered = {cell for cell in board.cells() if board[cell] in UNOPENED}
     if rules.win_requires_flags and not safe and covered and covered <= set(analysis.mines):
         want_flags = True  # the clone declares the win only once every mine is flagged
     if want_flags:
-        steps += [Step("flag", cell, "certain mine", True) for cell in analysis.mines]
+        steps += [
+            Step("flag", cell, "certain mine", True, unmark=board[cell] == QUESTION)
+            for cell in mines
+        ]
     if safe and chord and rules.chord != "none":
         chords, safe = plan_chords(board, safe)
         steps += [Step("chord", cell, "certain: chord", True, opens) for cell, opens in chords]
-    steps += [Step("open", cell, "certain", True) for cell in safe]
+    steps += [Step("open", cell, "certain", True, unmark=board[cell] == QUESTION) for cell in safe]
     if not steps and analysis.move is not None:
         move = analysis.move
+        if (move.row, move.col) in untouchable:
+            return []
         certain = move.reason == "certain"
         if move.action == "flag" and not want_flags:
             return []
         why = "certain" if certain else f"{move.reason} p={move.p_mine:.3f}"
-        steps.append(Step(move.action, (move.row, move.col), why, certain))
+        cell = (move.row, move.col)
+        unmark = move.action in ("open", "flag") and board[cell] == QUESTION
+        steps.append(Step(move.action, cell, why, certain, unmark=unmark))
     return steps
 
 
@@ -73,7 +92,8 @@ def plan_chords(
 
     Returns (numbers to chord with the cells each opens, safe cells still to
     open one by one). Only flags already on screen count, so a chord never
-    opens a mine the bot has not flagged.
+    opens a mine the bot has not flagged; a question mark among the cells
+    makes no chord (clones that skip "?" in a cascade skip it in a chord too).
     """
     remaining = set(safe)
     chords: list[tuple[Cell, tuple[Cell, ...]]] = []
@@ -84,7 +104,11 @@ def plan_chords(
         around = list(board.neighbours(cell))
         flags = sum(board[x] == FLAG for x in around)
         covered = [x for x in around if board[x] in UNOPENED]
-        if flags == n and len(covered) >= 2 and all(x in remaining for x in covered):
+        if (
+            flags == n
+            and len(covered) >= 2
+            and all(x in remaining and board[x] != QUESTION for x in covered)
+        ):
             chords.append((cell, tuple(covered)))
             remaining -= set(covered)
     return chords, [cell for cell in safe if cell in remaining]

@@ -35,10 +35,12 @@ click. A loss on a move the solver called certain is reported as a bug.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.actuator import Action, Actuator
+from bot.board import COVERED, FLAG, UNOPENED, Board, Cell
+from bot.consistency import untrusted_flags
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import Interrupted, StopSignals
@@ -84,6 +86,8 @@ class Player:
         self.frame_name: str | None = None
         self.last_reading: Reading | None = None
         self.last_analysis: Analysis | None = None
+        #: The board that analysis is of (flags the bot did not place shown covered).
+        self.last_solved: Board | None = None
         #: Dry run: positions advised so far, over every game.
         self.positions = 0
         #: Consecutive readings no mine placement fits (a frame mid-redraw, or a misread).
@@ -221,7 +225,7 @@ class Player:
         """
         assert self.window.rules is not None
         restart = self.window.rules.restart
-        what = ", then ".join(restart)
+        what = ", then ".join(step.replace("|", " or ") for step in restart)
         if self.options.dry_run:
             self.say("waiting for a new game...")
             watched = self.waiter.wait_new_game(
@@ -235,12 +239,17 @@ class Player:
             # Never a blind click where the board was: it must still be there.
             now = self.waiter.still_there(self.options.restart_timeout / 2)
             for step in restart:
-                if step.startswith("key:"):
-                    done = self.actuator.press_key(step[4:], "restart")
+                name, _, fallback = step.partition("|")
+                if name.startswith("key:"):
+                    done = self.actuator.press_key(name[4:], "restart")
                 else:
-                    controls = self.waiter.find_control(step, now)
-                    self.actuator.bind(final.geometry, controls)
-                    done = self.actuator.click_control(step, "restart")
+                    patience = 1.0 if fallback else None
+                    controls = self.waiter.find_control(name, now, patience)
+                    if name not in controls and fallback.startswith("key:"):
+                        done = self.actuator.press_key(fallback[4:], "restart")
+                    else:
+                        self.actuator.bind(final.geometry, controls)
+                        done = self.actuator.click_control(name, "restart")
                 self.actions += 1
                 self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
             timeout = self.options.restart_timeout / 2
@@ -281,7 +290,7 @@ class Player:
                 result.message = f"stopped after --max-actions {self.options.max_actions}"
                 self.recorder.frame(image, reading, game=number, region=region)
                 break
-            steps = self.plan(reading, pending.total)
+            steps = self.plan(reading, pending.total, pending.all_flagged)
             if steps is None:  # a frame caught mid-redraw: not recorded, read again
                 time.sleep(0.005)
                 continue
@@ -290,10 +299,11 @@ class Player:
                 # Every cell decided: the screen should say won any moment now.
                 if self.waiter.wait_for_end(pending, reading):
                     continue
-                if board_complete(reading, pending.total):
-                    # Every safe cell open, every mine flagged and counted: the
-                    # board on screen is a won board even though the clone's
-                    # face or message did not follow (minegauler, now and then).
+                if board_complete(reading, pending.total) or self.only_mines_left(reading):
+                    # Every safe cell open: the board on screen is a won board
+                    # even though the clone's face or message did not follow
+                    # (minegauler, now and then), or is not where the skin
+                    # looks for it (a window enlarged around its board).
                     result.outcome = "won"
                     result.message = "the board is complete; the clone did not show its win"
                     break
@@ -320,13 +330,23 @@ class Player:
         result.seconds = self.clock() - started if started is not None else 0.0
         return result
 
-    def plan(self, reading: Reading, total: int | None) -> list[Step] | None:
+    def plan(
+        self, reading: Reading, total: int | None, flagged_by_bot: Collection[Cell] = ()
+    ) -> list[Step] | None:
         """Every certain move of this reading, or the single best guess; None
-        when no mine placement fits the reading (read it again)."""
+        when no mine placement fits the reading (read it again).
+
+        Flags not in `flagged_by_bot` are a person's and may be wrong: the
+        solver sees those cells covered and no step touches them; when one
+        stands in the way (certainly safe, or the best guess), the bot stops
+        and says which.
+        """
         rules = self.window.rules
         assert rules is not None
+        untrusted = untrusted_flags(reading.board, flagged_by_bot)
+        board = reading.board.with_cells(untrusted, COVERED)
         try:
-            analysis = analyse(reading.board, total, rules.rule)
+            analysis = analyse(board, total, rules.rule)
         except InconsistentBoardError as exc:
             # Maybe a frame caught mid-redraw: read again for a while first.
             now = self.clock()
@@ -340,10 +360,52 @@ class Player:
                 ) from None
             return None
         self.inconsistent.clear()
-        self.last_analysis = analysis
-        return plan_steps(
-            reading.board, analysis, rules, flags=self.options.flags, chord=self.options.chord
+        self.last_analysis, self.last_solved = analysis, board
+        steps = plan_steps(
+            board,
+            analysis,
+            rules,
+            flags=self.options.flags,
+            chord=self.options.chord,
+            untouchable=untrusted,
         )
+        if not steps and untrusted:
+            self.refuse_untrusted(untrusted, analysis)
+        return steps
+
+    def only_mines_left(self, reading: Reading) -> bool:
+        """Whether every cell still closed is a certain mine, flagged where the
+        clone needs its flags to declare a win: then every safe cell is open
+        and the game is won by the rules, whatever the counter shows.
+
+        Certain from the numbers alone (the last analysis of this very
+        board), so it holds even when the counter was never read.
+        """
+        analysis, board, rules = self.last_analysis, self.last_solved, self.window.rules
+        assert rules is not None
+        if analysis is None or board is None or analysis.safe or reading.board.count("*!X"):
+            return False
+        closed = [cell for cell in board.cells() if board[cell] in UNOPENED]
+        if rules.win_requires_flags and any(reading.board[cell] != FLAG for cell in closed):
+            return False
+        return set(closed) <= set(analysis.mines)
+
+    def refuse_untrusted(self, untrusted: frozenset[Cell], analysis: Analysis) -> None:
+        """Stop when a flag the bot did not place blocks the only way on."""
+        wrong = [cell for cell in analysis.safe if cell in untrusted]
+        if wrong:
+            where = ", ".join(f"({r}, {c})" for r, c in wrong)
+            raise self.window.stop(
+                f"the flag at {where} is wrong: that cell is certainly safe "
+                "(msbot did not place that flag): remove it and run again"
+            )
+        move = analysis.move
+        if move is not None and move.action == "open" and (move.row, move.col) in untrusted:
+            raise self.window.stop(
+                f"the best guess, cell ({move.row}, {move.col}) (mine chance "
+                f"{move.p_mine:.2f}), is under a flag msbot did not place: "
+                "remove that flag, or play that cell yourself, and run again"
+            )
 
     def act(self, step: Step, game: int) -> None:
         """Make one step (dry run: advise it), after the pause the user or the
@@ -359,9 +421,9 @@ class Player:
                 time.sleep(wait)
         r, c = step.cell
         if step.action == "open":
-            done = self.actuator.open(r, c, step.why)
+            done = self.actuator.open(r, c, step.why, unmark=step.unmark)
         elif step.action == "flag":
-            done = self.actuator.flag(r, c, step.why)
+            done = self.actuator.flag(r, c, step.why, unmark=step.unmark)
         else:
             done = self.actuator.chord(r, c, step.why)
         self.actions += 1

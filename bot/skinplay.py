@@ -76,7 +76,12 @@ def play_rules(located: Any) -> PlayRules:
 
 def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:
     """The skin's restart as steps: {"click": "restart"}, {"key": "n"}, a list of
-    such objects done in order, or a mapping with both keys (done in file order)."""
+    such objects done in order, or a mapping with both keys (done in file order).
+
+    {"click": "restart", "or_key": "F2"} clicks the control, or presses the key
+    when the control is not on screen (a window enlarged around its board
+    leaves the face where the skin's region, drawn from the board, misses
+    it): the step "restart|key:F2"."""
     if not raw:
         return default
     items = raw if isinstance(raw, list | tuple) else [raw]
@@ -88,12 +93,17 @@ def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:
         if not isinstance(item, Mapping):
             raise PlayError(f"skin play.restart: cannot use {item!r}")
         for kind, value in item.items():
-            if kind == "key":
+            if kind == "or_key" and steps and not steps[-1].startswith("key:"):
+                steps[-1] += f"|key:{value}"
+            elif kind == "key":
                 steps.append(f"key:{value}")
             elif kind in ("click", "control"):
                 steps.append(str(value))
             else:
-                raise PlayError(f"skin play.restart: unknown step {kind!r} (use click or key)")
+                raise PlayError(
+                    f"skin play.restart: unknown step {kind!r} "
+                    "(use click, key, or or_key after a click)"
+                )
     return tuple(steps) or default
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bot.actuator import Action, Actuator
-from bot.board import FLAG, UNOPENED, Board, Cell
+from bot.board import COVERED, FLAG, QUESTION, UNOPENED, Board, Cell
 from bot.consistency import (
     Problem,
     counter_problems,
@@ -28,6 +28,7 @@ from bot.consistency import (
     missing_effects,
     number_problems,
     transition_problems,
+    untrusted_flags,
 )
 from bot.interrupts import StopSignals
 from bot.planning import Step
@@ -209,7 +210,10 @@ class Waiter:
     def problems(self, prev: Reading | None, reading: Reading, pending: Pending) -> list[Problem]:
         """Why `reading` cannot be trusted, given the last one and the clicks since."""
         lost = reading.status == "lost"
-        found = [] if lost else number_problems(reading.board)
+        # Flags the bot did not place may be wrong: a number with one too many
+        # around it is a person's mistake, not a misread (see `untrusted_flags`).
+        untrusted = untrusted_flags(reading.board, pending.all_flagged)
+        found = [] if lost else number_problems(reading.board.with_cells(untrusted, COVERED))
         if prev is not None:
             found += transition_problems(
                 prev.board,
@@ -226,7 +230,8 @@ class Waiter:
         """Click again the cells that did not react (a lost click, not a double flag)."""
         for cell in pending.opened:
             if board[cell] in UNOPENED:
-                self.on_retry(self.actuator.open(*cell, "retry: no effect"))
+                unmark = board[cell] == QUESTION
+                self.on_retry(self.actuator.open(*cell, "retry: no effect", unmark=unmark))
 
     def wait_for_end(self, pending: Pending, reading: Reading, timeout: float = 1.0) -> bool:
         """Poll until the status leaves "playing"; False if it never does."""
@@ -296,11 +301,15 @@ class Waiter:
                 )
             time.sleep(0.01)
 
-    def find_control(self, name: str, final: Reading) -> Mapping[str, tuple[int, int]]:
-        """The controls of the screen as it is now, once `name` is among them."""
+    def find_control(
+        self, name: str, final: Reading, patience: float | None = None
+    ) -> Mapping[str, tuple[int, int]]:
+        """The controls of the screen as it is now, once `name` is among them
+        (or after `patience` seconds, default the restart timeout)."""
         if name in final.controls:
             return final.controls
-        deadline = self.clock() + self.options.restart_timeout
+        wait = self.options.restart_timeout if patience is None else patience
+        deadline = self.clock() + wait
         while True:
             self.signals.check()
             _, reading = self.window.grab_reading()

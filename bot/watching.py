@@ -63,7 +63,7 @@ def watch_game(player: Player, number: int, reading: Reading) -> GameResult:
             result.outcome = reading.status
             break
         player.actuator.bind(reading.geometry, reading.controls)
-        steps = player.plan(reading, pending.total)
+        steps = player.plan(reading, pending.total, pending.all_flagged)
         if steps is None:
             time.sleep(0.005)
             continue

@@ -31,10 +31,22 @@ def test_surrounding_blank_lines_and_trailing_spaces_are_ignored() -> None:
     assert board.number((0, 0)) is None
 
 
+def test_a_shared_indent_is_ignored_as_replay_prints_boards() -> None:
+    assert parse_board("  ..1\n  .F2\n").rows == ("..1", ".F2")
+    assert parse_board("\t..1\n\t.F2").rows == ("..1", ".F2")
+
+
+def test_an_indent_not_shared_by_every_row_is_an_error() -> None:
+    with pytest.raises(BoardFormatError) as info:
+        parse_board("  ..1\n.F2.\n")
+    assert info.value.line == 1
+
+
 @pytest.mark.parametrize(
     ("text", "line", "col"),
     [
         ("...\n.a.\n", 2, 2),
+        ("  ...\n  .a.\n", 2, 4),
         ("...\n....\n", 2, None),
         ("...\n\n...\n", 2, None),
         ("..9\n", 1, 3),

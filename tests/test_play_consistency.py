@@ -9,6 +9,7 @@ from bot.consistency import (
     missing_effects,
     number_problems,
     transition_problems,
+    untrusted_flags,
 )
 
 PREV = parse_board("1F2.\n112.\n001.\n")
@@ -30,6 +31,18 @@ def test_numbers_with_too_many_flags_or_too_little_room_are_named() -> None:
 def test_a_zero_beside_a_covered_cell_is_a_frame_caught_mid_cascade() -> None:
     half_drawn = parse_board("00.\n000\n")
     assert {p.cell for p in number_problems(half_drawn)} == {(0, 1), (1, 1), (1, 2)}
+
+
+def test_a_question_mark_or_a_flag_beside_a_zero_is_no_half_drawn_frame() -> None:
+    # A cascade stops at a person's "?" or (wrong) flag: a legal picture.
+    assert number_problems(parse_board("00?\n000\n")) == []
+    assert [p.cell for p in number_problems(parse_board("00?\n00.\n"))] == [(0, 1), (1, 1)]
+
+
+def test_flags_the_bot_did_not_place_are_untrusted() -> None:
+    board = parse_board("F1F\n11.\n")
+    assert untrusted_flags(board, {(0, 0)}) == {(0, 2)}
+    assert untrusted_flags(board, ()) == {(0, 0), (0, 2)}
 
 
 def test_opened_cells_never_close_and_numbers_never_change() -> None:

@@ -8,9 +8,10 @@ import pytest
 
 from bot.board import Board, parse_board
 from bot.errors import PlayError
-from bot.planning import plan_chords
+from bot.planning import plan_chords, plan_steps
 from bot.results import GameResult, Session, board_complete
-from bot.skinplay import located_geometry, play_rules
+from bot.skinplay import PlayRules, located_geometry, play_rules, restart_steps
+from bot.solver import analyse
 from bot.waiting import Streak
 from vision.geometry import Geometry
 from vision.reading import Reading
@@ -30,6 +31,49 @@ def test_a_satisfied_number_chords_its_safe_neighbours() -> None:
 def test_no_chord_when_a_neighbour_is_not_known_safe() -> None:
     board = parse_board("F1.\n11.\n")
     assert plan_chords(board, [(0, 2)]) == ([], [(0, 2)])
+
+
+def test_no_chord_over_a_question_mark() -> None:
+    board = parse_board("F1?\n11.\n")
+    assert plan_chords(board, [(0, 2), (1, 2)]) == ([], [(0, 2), (1, 2)])
+
+
+def test_steps_never_touch_untrusted_flags_and_unmark_question_marks() -> None:
+    # A person flagged (2, 0): the loop shows it covered to the solver, which
+    # proves it safe (the mine is (1, 0)); no step may click it.
+    board = parse_board("?10\n.10\n.10\n")
+    analysis = analyse(board, 1)
+    assert set(analysis.safe) == {(0, 0), (2, 0)} and analysis.mines == ((1, 0),)
+    steps = plan_steps(board, analysis, PlayRules(), flags=True, chord=False, untouchable={(2, 0)})
+    assert [(s.action, s.cell, s.unmark) for s in steps] == [
+        ("flag", (1, 0), False),
+        ("open", (0, 0), True),
+    ]
+
+
+def test_a_certain_question_mark_is_unmarked_before_it_is_opened_or_flagged() -> None:
+    board = parse_board("?1.\n11.\n...\n")
+    steps = plan_steps(board, analyse(board, 1), PlayRules(), flags=True, chord=False)
+    by_cell = {s.cell: s for s in steps}
+    assert by_cell[(0, 0)].action == "flag" and by_cell[(0, 0)].unmark
+    assert not any(s.unmark for c, s in by_cell.items() if c != (0, 0))
+
+
+def test_a_best_guess_under_an_untrusted_flag_gives_no_step() -> None:
+    board = parse_board("...\n...\n")
+    analysis = analyse(board, 3)
+    assert analysis.move is not None
+    guess = (analysis.move.row, analysis.move.col)
+    assert (
+        plan_steps(board, analysis, PlayRules(), flags=True, chord=False, untouchable={guess}) == []
+    )
+
+
+def test_a_restart_click_may_fall_back_to_a_key() -> None:
+    assert restart_steps({"click": "restart", "or_key": "F2"}, ()) == ("restart|key:F2",)
+    assert restart_steps([{"key": "Escape"}, {"click": "r"}], ()) == ("key:Escape", "r")
+    with pytest.raises(PlayError, match="or_key"):
+        restart_steps({"or_key": "F2"}, ())
 
 
 @dataclass

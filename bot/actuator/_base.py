@@ -107,15 +107,27 @@ class Actuator:
             raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")
         return x, y
 
-    def open(self, row: int, col: int, why: str = "") -> Action:
+    def open(self, row: int, col: int, why: str = "", *, unmark: bool = False) -> Action:
+        """Left click a cell; `unmark`: it shows a question mark, right click it
+        first. Some clones (xdemineur) ignore a left click on a "?"; a right
+        click takes a "?" back to covered in every clone that has them (their
+        cycle is covered, flag, "?", covered)."""
         x, y = self.cell_point(row, col)
+        if unmark:
+            self.mouse.click(x, y, "right")
         self.mouse.click(x, y, "left")
-        return self._done(Action("open", row, col, x, y, "left", why=why))
+        button = "right,left" if unmark else "left"
+        return self._done(Action("open", row, col, x, y, button, why=why))
 
-    def flag(self, row: int, col: int, why: str = "") -> Action:
+    def flag(self, row: int, col: int, why: str = "", *, unmark: bool = False) -> Action:
+        """Right click a cell; `unmark`: it shows a question mark, which one right
+        click takes back to covered, so a second one is needed for the flag."""
         x, y = self.cell_point(row, col)
+        if unmark:
+            self.mouse.click(x, y, "right")
         self.mouse.click(x, y, "right")
-        return self._done(Action("flag", row, col, x, y, "right", why=why))
+        button = "right,right" if unmark else "right"
+        return self._done(Action("flag", row, col, x, y, button, why=why))
 
     def chord(self, row: int, col: int, why: str = "") -> Action:
         x, y = self.cell_point(row, col)

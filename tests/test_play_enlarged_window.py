@@ -1,0 +1,76 @@
+"""`msbot play` in a window enlarged around its board, on a real minegauler.
+
+minegauler centres its board in a larger window and leaves its face and
+counter at the top, outside the regions the skin draws from the board. The
+bot once played the first game to the end and then stopped ("nothing left to
+do, but the screen does not show the game won or lost"): a finished board is
+now won by the rules (every closed cell a certain mine), and the restart
+falls back to the clone's F2 key when the face is not on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.clones import launch_clone
+from bot.recorder import read_jsonl
+from bot.xdisplay import VirtualDisplay, xvfb_available
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = [
+    pytest.mark.clone,
+    pytest.mark.skipif(
+        not (xvfb_available() and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+    ),
+]
+
+
+@pytest.fixture
+def display() -> Iterator[VirtualDisplay]:
+    first = int(os.environ.get("MSBOT_TEST_DISPLAY_FIRST", "70"))
+    with VirtualDisplay(1600, 1000, first=first, tries=10) as xd:
+        yield xd
+
+
+def test_games_go_on_in_an_enlarged_minegauler_window(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    with launch_clone("minegauler", "beginner", display, position=(50, 20)) as clone:
+        subprocess.run(
+            ["xdotool", "windowsize", clone.window, "500", "600"],
+            env=display.env,
+            check=True,
+            timeout=20,
+        )
+        time.sleep(1.0)
+        out = subprocess.run(
+            [
+                *(sys.executable, "-m", "bot", "play", "--json", "--games", "2"),
+                *("--record", str(tmp_path / "rec")),
+            ],
+            env=dict(os.environ, DISPLAY=display.display),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
+        assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+        games = [json.loads(x) for x in out.stdout.splitlines() if x.startswith('{"game"')]
+        assert [g["outcome"] in ("won", "lost") for g in games] == [True, True], games
+        assert not any(g["certain_loss"] for g in games)
+        # The board really moved away from the window's corner, and a second
+        # game really began (its first reading has covered cells again).
+        readings = read_jsonl(tmp_path / "rec" / "readings.jsonl")
+        assert readings[0]["geometry"]["left"] > 150
+        second = [r for r in readings if r.get("game") == 2 and "board" in r]
+        assert second and any("." in row for row in second[0]["board"])
