@@ -188,11 +188,19 @@ class GameWindow:
             located = self.reader.locate(full)
         except VisionError as exc:
             text = str(exc)
-            why = "" if "no Minesweeper board found" in text else f" ({text})"
-            return (
-                "the board vanished from the screen (its window was closed, minimised or "
-                f"covered?){why}"
-            )
+            if "no Minesweeper board found" in text:
+                return (
+                    "the board vanished from the screen (its window was closed, minimised or "
+                    "covered?)"
+                )
+            if "boards in the image" in text:
+                # One board whose unreadable cells cut its grid in pieces reads
+                # as several: no window needs closing.
+                return (
+                    f"the board was located again as several boards ({text}); with one "
+                    "board on screen, some of its cells could not be read"
+                )
+            return f"the board could not be located again ({text})"
         g = located.geometry.shifted(*self.offset)
         h = self.geometry
         if h is not None and (abs(g.left - h.left) > 2 or abs(g.top - h.top) > 2):

@@ -12,6 +12,11 @@ cropped) of seeded games: the same game was played with the same clicks at
 the skin's first size (20 px, 16 px) and at the other sizes, and each label
 is the reading at the first size, which the recordings test exactly. The
 boards were checked by eye; a lost sgt-mines board shows only the hit mine.
+The `sgt-mines-16x16n40-live-*` frames are the play loop's own frames of
+live games at 11 and 14 px where the bot stopped on "cells unreadable" (every
+1, 2 or 3 of the board was farther from its 20 px tile than the skin allowed)
+and, in one (`-split`), where a row of such numbers cut the board into two
+grids; their labels were checked cell by cell by eye on a 4x zoom.
 A sgt-mines window narrower than its status text truncates it ("Marked:
 0 / 2..."): its count is then unknown (null), not guessed. A minegauler board
 narrower than its panel leaves the counter outside the skin's region (null).
@@ -69,7 +74,7 @@ def test_frame_at_another_cell_size_is_read_exactly(
 def test_the_frames_cover_the_sizes_and_kinds_meant() -> None:
     """The data really spans small to large cells and every kind each clone shows."""
     for skin, sizes, kinds in (
-        ("sgt-mines", {12, 14, 16, 24, 32, 40, 48}, set(".F!012345")),
+        ("sgt-mines", {11, 12, 14, 16, 24, 32, 40, 48}, set(".F!012345")),
         ("minegauler", {16, 20, 24, 28, 32, 36, 40}, set(".F!*X012")),
     ):
         mine = [lab for lab in LABELS if lab["skin"] == skin]

@@ -37,6 +37,9 @@ WHOLE_PITCH_SLACK = 0.34
 #: unsure and most are farther from every template than this many times the
 #: widest distance the skin ever accepts (`_trim`).
 TRIM_FACTOR = 1.0
+#: Two pieces of one grid this many rows or columns apart may be one board
+#: (`_join_pieces`).
+MAX_GAP = 2
 
 
 @dataclass(frozen=True)
@@ -347,9 +350,10 @@ def _same_board(a: _Candidate, b: _Candidate) -> bool:
     )
 
 
-def _union(a: Geometry, b: Geometry) -> Geometry | None:
-    """The one grid two pieces of a board make together, or None if they are not
-    pieces of one grid (other pitch, other phase, or apart by more than a cell)."""
+def _union(a: Geometry, b: Geometry) -> tuple[Geometry, int] | None:
+    """The one grid two pieces of a board make together and the rows and
+    columns between them (0: touching), or None if they are not pieces of one
+    grid (other pitch, other phase, or more than MAX_GAP lines apart)."""
     if abs(a.cell_w - b.cell_w) > 0.5 or abs(a.cell_h - b.cell_h) > 0.5:
         return None
     cols_off = (b.left - a.left) / a.cell_w
@@ -360,11 +364,22 @@ def _union(a: Geometry, b: Geometry) -> Geometry | None:
     c1, r1 = max(a.cols, round(cols_off) + b.cols), max(a.rows, round(rows_off) + b.rows)
     gap_cols = max(round(cols_off) - a.cols, -round(cols_off) - b.cols)
     gap_rows = max(round(rows_off) - a.rows, -round(rows_off) - b.rows)
-    if gap_cols > 0 or gap_rows > 0:
+    if gap_cols > MAX_GAP or gap_rows > MAX_GAP:
         return None
-    return Geometry(
+    geo = Geometry(
         a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
     )
+    return geo, max(gap_cols, gap_rows, 0)
+
+
+def _outside_pieces(geo: Geometry, pieces: Sequence[Geometry]) -> np.ndarray:
+    """(rows, cols) mask of the cells of `geo` that lie in none of `pieces`."""
+    mask = np.ones((geo.rows, geo.cols), dtype=bool)
+    for p in pieces:
+        c0 = round((p.left - geo.left) / geo.cell_w)
+        r0 = round((p.top - geo.top) / geo.cell_h)
+        mask[max(0, r0) : max(0, r0 + p.rows), max(0, c0) : max(0, c0 + p.cols)] = False
+    return mask
 
 
 def _join_pieces(image: np.ndarray, found: list[_Candidate]) -> list[_Candidate]:
@@ -374,7 +389,12 @@ def _join_pieces(image: np.ndarray, found: list[_Candidate]) -> list[_Candidate]
     (the insides of open and covered tiles differ), and a row of numbers
     between two pieces may be too far from the templates to grow across.
     Two pieces join only when the whole grid they span reads as a board
-    (the skin explains it, with at most MAX_UNSURE unsure cells).
+    (the skin explains it, with at most MAX_UNSURE unsure cells). Pieces up
+    to MAX_GAP lines apart join too (sgt-mines at 14 px: a row of numbers
+    and flags the lattice did not see and no tile is close enough to grow
+    across split one board into 16x12 and 16x3), but only when every cell
+    between them reads surely: two windows of one clone side by side have
+    something else between their boards.
     """
     joined = True
     while joined and len(found) > 1:
@@ -383,12 +403,17 @@ def _join_pieces(image: np.ndarray, found: list[_Candidate]) -> list[_Candidate]
             for b in found[i + 1 :]:
                 if a.bank is not b.bank:
                     continue
-                geo = _union(a.geometry, b.geometry)
-                scores = None if geo is None else classify(image, geo, a.bank)
-                if geo is None or scores is None:
+                union = _union(a.geometry, b.geometry)
+                if union is None:
+                    continue
+                geo, gap = union
+                scores = classify(image, geo, a.bank)
+                if scores is None:
                     continue
                 cand = _Candidate(b.lattice if b.lattice.cut else a.lattice, a.bank, geo, scores)
                 if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(scores):
+                    continue
+                if gap and scores.unsure[_outside_pieces(geo, (a.geometry, b.geometry))].any():
                     continue
                 found = [f for f in found if f is not a and f is not b] + [cand]
                 joined = True
