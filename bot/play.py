@@ -233,6 +233,13 @@ class Player:
             )
             assert watched is not None  # the last try raises rather than return None
             return watched
+        if not self.window.rules.can_restart:
+            raise self.window.stop(
+                f"this skin ({final.skin}) has no way to start a new game (no face or button "
+                "to click, no key to press): start one by hand and run msbot play again, or "
+                'give the skin a restart key ("play": {"restart": {"key": "F2"}} in its '
+                "skin.json, or learn-skin --restart-key KEY)"
+            )
         # Twice at most: a click that reaches the clone while a window it is
         # closing still holds the input (GNOME Mines' scores after Escape) is lost.
         for attempt in (1, 2):

@@ -40,6 +40,10 @@ class PlayRules:
     pause: str = "stop"
     #: Seconds to leave between two clicks (clones that drop clicks sent too fast).
     click_gap: float = 0.0
+    #: Whether the restart can be done at all: every control it clicks is one the
+    #: skin can find on screen, or has a key to fall back on. A learned skin of a
+    #: clone that restarts by a key it was not told has no way (see `restart_gap`).
+    can_restart: bool = True
 
 
 def _field(section: Any, name: str, default: Any) -> Any:
@@ -71,7 +75,30 @@ def play_rules(located: Any) -> PlayRules:
         question_marks=bool(_field(section, "question_marks", base.question_marks)),
         pause=str(pause or "stop"),
         click_gap=float(_field(section, "click_gap_ms", 0) or 0) / 1000.0,
+        can_restart=not restart_gap(skin, restart),
     )
+
+
+def restart_gap(skin: Any, restart: tuple[str, ...]) -> list[str]:
+    """The controls `restart` clicks that `skin` has no way to find on screen
+    (no face or button of that name) and no key to fall back on.
+
+    Without this the play loop would only find out by looking for the control
+    on screen, and then blame the screen ("not on screen", "can no longer be
+    read") for what the skin lacks."""
+    if skin is None:
+        return []  # no skin data to judge by (unit tests' stand-ins)
+    buttons = _field(skin, "buttons", None) or {}
+    has_face = _field(skin, "faces", None) is not None
+    missing = []
+    for step in restart:
+        name, _, fallback = step.partition("|")
+        if name.startswith("key:") or fallback.startswith("key:"):
+            continue
+        if name in buttons or (name == "restart" and has_face):
+            continue
+        missing.append(name)
+    return missing
 
 
 def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:

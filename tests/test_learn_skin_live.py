@@ -13,15 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
+from frozen_screen import FrozenScreen
 
 from bot.actuator._base import Button, Mouse
 from bot.cli import main
 from bot.clones import RunningClone, launch_clone
 from bot.errors import VisionError
 from bot.xdisplay import VirtualDisplay, xvfb_available
-from vision.capture._base import Region, Screen
 from vision.image_io import load_image
 from vision.learn.live import shoot
 from vision.reader import BoardReader
@@ -114,20 +113,6 @@ def test_live_learning_learns_the_text_counter_of_gnome_mines(
     assert mine.status == "lost" and len(counts) >= 5
 
 
-class _Frozen(Screen):
-    """A screen showing one picture forever: a finished game ignores every click."""
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: Region | None = None) -> np.ndarray:
-        return self.image.copy()
-
-
 class _Clicks(Mouse):
     def __init__(self) -> None:
         self.clicks: list[tuple[int, int, str]] = []
@@ -150,5 +135,5 @@ def test_live_refuses_a_finished_game() -> None:
     won = load_image(Path(__file__).resolve().parent.parent / WON_FRAME)
     mouse = _Clicks()
     with pytest.raises(VisionError, match="the board is not fresh"):
-        shoot(_Frozen(won), mouse, wait=0.01)
+        shoot(FrozenScreen(won), mouse, wait=0.01)
     assert mouse.clicks and all(b == "right" for _, _, b in mouse.clicks)

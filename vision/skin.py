@@ -49,8 +49,11 @@ Manifest fields (all paths relative to the skin folder):
                     (sgt-mines' covered tiles are its window's grey)
     counter         {region, glyphs: {char: png}, format: "left"|"marked/total",
                     threshold}: the mine counter; see `vision.glyphs`
-    faces           {region, images: {status: [png]}, threshold}: a face button;
-                    its position becomes the "restart" control
+    faces           {region, images: {status: [png]}, threshold, any_expression}:
+                    a face button; its position becomes the "restart" control.
+                    any_expression (default false): a face no image matches is
+                    found by what all its images share (`vision.face_rim`), so
+                    a learned skin that never saw the won face still restarts
     buttons         {name: {region, images: [png], threshold}}: other controls
     status_texts    {region, images: {status: [png]}, threshold, hides_board}: status
                     messages; hides_board: the message is a window drawn over the
@@ -275,6 +278,10 @@ def load_skin(folder: Path) -> Skin:
             _glyphs(folder, raw[key], f"{where}: {key}", default_threshold) if key in raw else None
         )
 
+    faces = opt("faces", 60.0)
+    if faces is not None and not isinstance(faces.extra.get("any_expression", False), bool):
+        raise VisionError(f"{where}: faces.any_expression must be true or false")
+
     return Skin(
         name=str(raw.get("name", folder.name)),
         folder=folder,
@@ -287,7 +294,7 @@ def load_skin(folder: Path) -> Skin:
         inset=int(raw.get("inset", 0)),
         patch=int(raw.get("patch", 14)),
         counter=opt("counter", 60.0),
-        faces=opt("faces", 60.0),
+        faces=faces,
         buttons=buttons,
         status_texts=opt("status_texts", 60.0),
         paused=opt("paused", 60.0),

@@ -21,6 +21,7 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError
+from vision.face_rim import face_by_rim
 from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, Hit, best_hit, region_on_image
 from vision.reading import Status
@@ -47,6 +48,11 @@ def find_controls(
         face = best_hit(image, skin.faces, geo, memo)
         if face is not None:
             controls["restart"] = (face.x, face.y)
+        elif skin.faces.extra.get("any_expression"):
+            # An expression the skin has no image of (a learned skin's won face).
+            point = face_by_rim(image, skin.faces, geo)
+            if point is not None:
+                controls["restart"] = point
     for name, glyphs in skin.buttons.items() if buttons else ():
         hit = best_hit(image, glyphs, geo, memo)
         if hit is not None:

@@ -39,6 +39,12 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--save", metavar="DIR", help="with --live: also save the screenshots taken to DIR"
     )
+    parser.add_argument(
+        "--restart-key",
+        metavar="KEY",
+        help="the clone's new-game key (sgt-mines: n, minegauler: F2), written into the skin;"
+        " with --live, also used to play more games when no face is learned",
+    )
     parser.set_defaults(run=run)
 
 
@@ -67,8 +73,11 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.save:
         _want_folder(Path(args.save), "--save")
+    key = args.restart_key
+    if key is not None and (not key.strip() or key != key.strip()):
+        raise VisionError(f"--restart-key {key!r}: give a key name such as n or F2")
     if args.live:
-        images, games = _live(board, args.display, min(10, args.mines or 1), args.mines)
+        images, games = _live(board, args.display, min(10, args.mines or 1), args.mines, key)
         names = [f"live-{i:02d}" for i in range(len(images))]
         if args.save:
             names = _save(images, Path(args.save))
@@ -79,14 +88,24 @@ def run(args: argparse.Namespace) -> int:
     learned = learn(images, board, args.mines, games)
     if args.mines is not None:
         _check_mines(learned, names, args.mines)
-    path = write_skin(name, learned, out, names)
+    path = write_skin(name, learned, out, names, key)
     tiles = learned.tiles_by_char()
     print(f"learned skin {name!r}: kinds {' '.join(sorted(tiles))} -> {path}")
     print(f"  counter: {learned.counter_said}")
+    print(f"  restart: {_restart_said(learned.face is not None, key)}")
     for note in learned.notes:
         print(f"  note: {note}")
     sizes = [(g.rows, g.cols) for g in learned.geometries(len(images))]
     return _check(path.parent, images, names, args.mines, sizes)
+
+
+def _restart_said(face: bool, key: str | None) -> str:
+    """How `msbot play` will start the next game with this skin."""
+    if face:
+        return "click the learned face" + (f", or press {key} when it is not seen" if key else "")
+    if key:
+        return f"press {key}"
+    return "none learned (no face seen): play stops after one game; give --restart-key KEY"
 
 
 def _want_folder(path: Path, option: str) -> None:
@@ -122,12 +141,13 @@ LIVE_GAMES = 3
 
 
 def _live(
-    board: Any, display: str | None, flags: int, mines: int | None
+    board: Any, display: str | None, flags: int, mines: int | None, key: str | None = None
 ) -> tuple[list[Any], list[int]]:
     """Screenshots from the live screen (see `vision.learn.live`) and their game numbers.
 
     One lost game rarely shows every number: while the learner finds a face
-    to click, it restarts and loses again, up to LIVE_GAMES games.
+    to click (or was given the new-game `key`), it restarts and loses again,
+    up to LIVE_GAMES games.
     """
     import time
 
@@ -144,13 +164,14 @@ def _live(
         games = [0] * len(shots)
         for game in range(1, LIVE_GAMES):
             learned = learn(shots, board, mines, games)
-            if learned.face is None:
-                break
             geo = learned.geometries(len(shots))[-1]
-            hit = best_hit(shots[-1], learned.face.glyphs(), geo)
-            if hit is None:
+            hit = None if learned.face is None else best_hit(shots[-1], learned.face.glyphs(), geo)
+            if hit is not None:
+                mouse.click(hit.x, hit.y, "left")
+            elif key is not None:
+                mouse.key(key)
+            else:
                 break
-            mouse.click(hit.x, hit.y, "left")
             time.sleep(0.3)
             try:
                 more = shoot(screen, mouse, board, seed=game, log=lambda m: print(f"  live: {m}"))

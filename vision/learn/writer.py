@@ -101,8 +101,14 @@ def report_image(learned: Learned, size: int = 48) -> np.ndarray:
     return np.vstack(rows)
 
 
-def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Path:
-    """Write the skin folder; returns the path of skin.json."""
+def write_skin(
+    name: str, learned: Learned, out: Path, sources: list[str], restart_key: str | None = None
+) -> Path:
+    """Write the skin folder; returns the path of skin.json.
+
+    `restart_key` is the clone's new-game key if the user gave it: the
+    restart when no face was learned (sgt-mines' "n"), else the fallback
+    when the face is not on screen."""
     tiles = learned.written or learned.tiles_by_char()
     if "." not in tiles:
         raise VisionError("could not tell which tile is the covered one: nothing written")
@@ -145,8 +151,15 @@ def write_skin(name: str, learned: Learned, out: Path, sources: list[str]) -> Pa
             "region": [list(p) for p in learned.face.region],
             "threshold": 60,
             "images": faces,
+            # Learning rarely sees every expression (--live never wins): the
+            # button is found by what its known images share (vision.face_rim).
+            "any_expression": True,
         }
         raw["play"]["restart"] = {"click": "restart"}
+        if restart_key:
+            raw["play"]["restart"]["or_key"] = restart_key
+    elif restart_key:
+        raw["play"]["restart"] = {"key": restart_key}
     path = out / "skin.json"
     path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     cv2.imwrite(str(out / "report.png"), report_image(learned))

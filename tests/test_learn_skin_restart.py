@@ -1,0 +1,161 @@
+"""A learned skin can start the next game (QA findings F5, F9).
+
+F5: `learn-skin --live` loses every game it plays, so a learned face skin
+never saw the won face; `play --games N` then stopped after the first win
+("no control 'restart' on screen"). The learned face is now found by its
+rim whatever it shows (`vision.face_rim`): on a real minegauler under Xvfb
+a learned skin plays several games in one run.
+
+F9: a learned skin of a clone that restarts by a key (sgt-mines' "n") had
+no restart at all, and play blamed the screen ("the board can no longer be
+read to restart the game"). It now says the skin has no way to start a new
+game, and `learn-skin --restart-key KEY` gives it one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from frozen_screen import FrozenScreen
+
+from bot.actuator import Actuator
+from bot.actuator._base import Button, Mouse
+from bot.cli import main
+from bot.clones import RunningClone
+from bot.play import Player
+from bot.play_options import PlayOptions
+from bot.xdisplay import VirtualDisplay
+from vision.image_io import load_image
+from vision.reader import BoardReader
+from vision.skin import load_skin
+
+LaunchClone = Callable[..., RunningClone]
+SGT = Path(__file__).resolve().parent.parent / "recordings/sgt-mines-beginner-1/frames"
+#: One sgt-mines game, the last frame won (every safe cell open).
+SGT_GAME = [str(SGT / f"{i:04d}.png") for i in range(3)]
+
+
+class _Inputs(Mouse):
+    """Records every click and key instead of sending it."""
+
+    def __init__(self) -> None:
+        self.done: list[tuple[str, ...]] = []
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        self.done.append(("click", str(x), str(y), button))
+
+    def click_both(self, x: int, y: int) -> None:
+        self.done.append(("click", str(x), str(y), "both"))
+
+    def key(self, name: str) -> None:
+        self.done.append(("key", name))
+
+    def move(self, x: int, y: int) -> None:
+        pass
+
+
+def _learn_sgt(tmp_path: Path, *extra: str) -> Path:
+    out = tmp_path / "sgt-learned"
+    assert main(["learn-skin", "sgt-learned", *SGT_GAME, "--out", str(out), *extra]) == 0
+    return out
+
+
+def _play_on_won_frame(skin_dir: Path) -> tuple[str, list[tuple[str, ...]]]:
+    """`play` on the won sgt-mines board (frozen): what stopped it, and the inputs sent."""
+    inputs = _Inputs()
+    options = PlayOptions(games=1, restart_timeout=0.6)
+    reader = BoardReader([load_skin(skin_dir)])
+    player = Player(FrozenScreen(load_image(SGT_GAME[-1])), reader, Actuator(inputs), options)
+    player.say = lambda _: None
+    session = player.run()
+    assert session.stopped is not None
+    return session.stopped, inputs.done
+
+
+def test_a_skin_with_no_way_to_restart_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F9: the finished game on screen must be replaced, the skin cannot: one clear
+    message naming the cause and the cure, and not a single input sent."""
+    out = _learn_sgt(tmp_path)
+    said = capsys.readouterr().out
+    assert "restart: none learned" in said and "--restart-key" in said
+    assert "restart" not in json.loads((out / "skin.json").read_text())["play"]
+    stopped, inputs = _play_on_won_frame(out)
+    assert "this skin (sgt-learned) has no way to start a new game" in stopped
+    assert "start one by hand" in stopped and "--restart-key" in stopped
+    assert "can no longer be read" not in stopped
+    assert inputs == []
+
+
+def test_a_restart_key_given_to_learn_skin_is_what_play_presses(tmp_path: Path) -> None:
+    out = _learn_sgt(tmp_path, "--restart-key", "n")
+    assert json.loads((out / "skin.json").read_text())["play"]["restart"] == {"key": "n"}
+    stopped, inputs = _play_on_won_frame(out)
+    # The frozen screen never shows the new game: pressed (twice: one retry), then given up.
+    assert inputs == [("key", "n"), ("key", "n")]
+    assert "no new game appeared after restarting (key:n)" in stopped
+
+
+@pytest.mark.parametrize("key", ["", " n"])
+def test_a_bad_restart_key_is_refused(
+    key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["learn-skin", "s", *SGT_GAME, "--out", str(tmp_path / "s"), "--restart-key", key]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("msbot learn-skin: error: --restart-key") and "\n" not in err
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_learned_face_skin_restarts_after_a_win(
+    clone: LaunchClone,
+    virtual_display: VirtualDisplay,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """F5 on a real minegauler: learned with --live (which only ever loses, so no
+    won face), the skin must start a new game after a won one, by its face.
+
+    `play --games 2` runs until a game has followed a won game (in one run, or
+    in the next run, which starts by restarting the won board left on screen).
+    A learned skin may still stop on a number it never saw (a 4 after three
+    lost games): that is its known limit, not a restart; the test then starts a
+    new game by hand (F2) as a person would, and runs again."""
+    clone("minegauler", "beginner", position=(230, 170))
+    out = tmp_path / "live-mg"
+    argv = ["learn-skin", "live-mg", "--live", "--display", virtual_display.display]
+    assert main([*argv, "--out", str(out)]) == 0
+    manifest = json.loads((out / "skin.json").read_text())
+    assert "won" not in manifest["faces"]["images"] and manifest["faces"]["any_expression"]
+    capsys.readouterr()
+    monkeypatch.setenv("MSBOT_TEMPLATES", str(tmp_path))
+    play = ["play", "--skin", "live-mg", "--games", "2", "--display", virtual_display.display]
+    after_win = False  # the board on screen is a won game
+    restarts_after_win = 0
+    for _ in range(6):
+        code = main([*play, "--backend", "xtest", "--delay", "15"])
+        said = capsys.readouterr()
+        assert "restart" not in said.err and "new game" not in said.err, said
+        games = re.findall(r"^game \d: (WON|LOST|STOPPED) .*?(\d+) clicks", said.out, re.M)
+        assert games, said
+        for outcome, clicks in games:
+            if after_win:
+                assert int(clicks) > 0, said  # the new game was started and played
+                restarts_after_win += 1
+            after_win = outcome == "WON"
+        if restarts_after_win:
+            break
+        if code != 0:
+            assert "cells unreadable" in said.err, said
+            subprocess.run(["xdotool", "key", "F2"], env=virtual_display.env, check=True)
+            time.sleep(0.5)
+            after_win = False
+    assert restarts_after_win
