@@ -16,7 +16,9 @@ The `sgt-mines-16x16n40-live-*` frames are the play loop's own frames of
 live games at 11 and 14 px where the bot stopped on "cells unreadable" (every
 1, 2 or 3 of the board was farther from its 20 px tile than the skin allowed)
 and, in one (`-split`), where a row of such numbers cut the board into two
-grids; their labels were checked cell by cell by eye on a 4x zoom.
+grids; `-pieces` is a mostly opened board the lattice finds in three pieces
+that no row of flat tiles joins (the play loop's own reading labels it); every
+label was checked cell by cell by eye on a 3-4x zoom.
 A sgt-mines window narrower than its status text truncates it ("Marked:
 0 / 2..."): its count is then unknown (null), not guessed. A minegauler board
 narrower than its panel leaves the counter outside the skin's region (null).

@@ -128,12 +128,23 @@ def _strip(geo: Geometry, side: str) -> Geometry:
     return Geometry(geo.left + geo.width, geo.top, geo.cell_w, geo.cell_h, geo.rows, 1)
 
 
+#: Kinds drawn as a flat tile, which a window's flat frame or background can
+#: resemble (`_grow`).
+_FLAT = [".", "0"]
+
+
 def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
     """Extend the grid by every outside row/column whose cells all read as tiles.
 
     The lattice finder sees cells by their flat insides; a row of numbers and
     flags has few of those, so the skin's templates finish the job. A skin
     with grow_distance 0 never grows (GNOME Mines): no strip is classified.
+    A flat cell (covered, 0) must be within grow_distance of its tile: a
+    window's flat frame could pass as one farther away. A cell read surely as
+    any other kind (a number, a flag: a glyph, and where the skin declares
+    inks, the glyph's ink) is a board cell however far its glyph is drawn
+    from the tile cut at another size (sgt-mines' digits at 14 px score
+    ~1000 against the 20 px tiles: a mostly opened board stayed in pieces).
     """
     limit = float(bank.skin.manifest.get("grow_distance", bank.skin.max_distance / 3))
     if limit <= 0:
@@ -143,7 +154,10 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
         for side in ("top", "bottom", "left", "right"):
             while True:
                 scores = classify(image, _strip(geo, side), bank)
-                if scores is None or scores.unsure.any() or scores.best.max() > limit:
+                if scores is None or scores.unsure.any():
+                    break
+                flat = np.isin(scores.chars, _FLAT)
+                if (scores.best[flat] > limit).any():
                     break
                 dx = -geo.cell_w if side == "left" else 0.0
                 dy = -geo.cell_h if side == "top" else 0.0
