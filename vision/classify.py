@@ -30,8 +30,11 @@ from vision.colour import (
     allowed_kinds,
     cell_colours,
     cell_inks,
+    cell_spots,
     grid_colours,
     grid_inks,
+    parse_spots,
+    spots_allow,
 )
 from vision.geometry import Geometry
 from vision.sampling import CellSampler, is_scaled, make_sampler, sample_patches
@@ -81,7 +84,13 @@ def make_bank(skin: Skin) -> TileBank:
     kinds = tuple(dict.fromkeys(chars))
     kind_of = np.array([kinds.index(c) for c in chars])
     colours = ColourTable.build(
-        kinds, skin.colours, skin.colour_tolerance, skin.inks, skin.ink_tolerance, skin.colour_probe
+        kinds,
+        skin.colours,
+        skin.colour_tolerance,
+        skin.inks,
+        skin.ink_tolerance,
+        skin.colour_probe,
+        parse_spots(skin.manifest.get("spots"), kinds, f"{skin.folder / 'skin.json'}"),
     )
     return TileBank(skin, tuple(chars), matrix, (matrix**2).sum(axis=1), kind_of, kinds, colours)
 
@@ -186,12 +195,16 @@ def _scores(
     bank: TileBank,
     colours: np.ndarray | None = None,
     inks: np.ndarray | None = None,
+    spots: np.ndarray | None = None,
 ) -> tuple[np.ndarray, ...]:
     """(chars, best, margin, unsure) flat arrays for flat patches.
 
     `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
     same cells) are needed when the skin declares colours or inks; kinds
-    they rule out never win.
+    they rule out never win. `spots` (`cell_spots`) rule on the kinds the
+    skin's spots name; a cell that looks most like one of those and that the
+    spots turn to a kind they do not name (an unclear spot: '?' and F both
+    ruled out) is unsure, never the next kind's look-alike.
     """
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
@@ -208,8 +221,14 @@ def _scores(
     if bank.colours is not None and colours is not None:
         allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds, inks)
         per_kind = np.where(allowed, per_kind, np.inf)
-    order = np.argsort(per_kind, axis=1)
     idx = np.arange(len(patches))
+    spot_lost = None
+    if bank.colours is not None and spots is not None:
+        ruled = bank.colours.spot_kinds
+        looked = per_kind.argmin(axis=1)
+        per_kind = np.where(spots_allow(spots, bank.colours, n_kinds), per_kind, np.inf)
+        spot_lost = ruled[looked] & ~ruled[per_kind.argmin(axis=1)]
+    order = np.argsort(per_kind, axis=1)
     best = per_kind[idx, order[:, 0]]
     second = per_kind[idx, order[:, 1]] if n_kinds > 1 else np.full_like(best, np.inf)
     with np.errstate(invalid="ignore"):  # inf - inf: no kind allowed at all
@@ -225,12 +244,63 @@ def _scores(
         # the cell whatever its glyph's hinting at this scale; the glyph then
         # only has to be roughly alike.
         unsure_colour = unmatched & declared[order[:, 0]]
+        # (`allowed` before the spots: a spot that rules out the flag leaves
+        # the covered tile, which must not then pass as named by colour.)
         named = ~unmatched & ((allowed & declared[None, :]).sum(axis=1) == 1)
         ceiling = np.where(named & declared[order[:, 0]], skin.colour_max_distance, ceiling)
     unsure = ~np.isfinite(best) | (best > ceiling) | (margin < skin.min_margin)
     if unmatched is not None:
         unsure |= unsure_colour
+    if spot_lost is not None:
+        unsure |= spot_lost
     return chars, best, margin, unsure
+
+
+def _spot_bounds(
+    geo: Geometry, nudge: tuple[np.ndarray, np.ndarray] | None, cells: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Whole-pixel (x0, x1, y0, y1) of flat cell indices `cells` (row-major)."""
+    x0, x1, y0, y1 = _cell_bounds(geo, nudge)
+    row, col = np.divmod(cells, geo.cols)
+    return x0[col], x1[col], y0[row], y1[row]
+
+
+def _with_spots(
+    image: np.ndarray,
+    geo: Geometry,
+    nudge: tuple[np.ndarray, np.ndarray] | None,
+    bank: TileBank,
+    patches: np.ndarray,
+    colours: np.ndarray | None,
+    inks: np.ndarray | None,
+    result: tuple[np.ndarray, ...],
+) -> tuple[np.ndarray, ...]:
+    """`result` of `_scores` with the cells read as a spot's kind scored again with spots.
+
+    Spots are looked for only there: a cell read as another kind keeps its
+    reading (ruling out a runner-up could only widen its margin), and a
+    board of covered cells pays nothing.
+    """
+    table = bank.colours
+    if table is None or not table.spots:
+        return result
+    chars = result[0]
+    names = np.asarray(bank.kinds)[table.spot_kinds]
+    pick = np.flatnonzero(np.isin(chars, names))
+    if len(pick) == 0:
+        return result
+    spots = cell_spots(image, *_spot_bounds(geo, nudge, pick), table)
+    part = _scores(
+        patches[pick],
+        bank,
+        None if colours is None else colours[pick],
+        None if inks is None else inks[pick],
+        spots,
+    )
+    out = [a.copy() for a in result]
+    for whole, new in zip(out, part, strict=True):
+        whole[pick] = new
+    return tuple(out)
 
 
 def classify(
@@ -260,7 +330,10 @@ def classify(
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
         colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
         inks = grid_inks(image, (x0, x1), (y0, y1), bank.colours)
-    chars, best, margin, unsure = _scores(patches, bank, colours, inks)
+    first = _scores(patches, bank, colours, inks)
+    chars, best, margin, unsure = _with_spots(
+        image, geo, nudge, bank, patches, colours, inks, first
+    )
     shape = (geo.rows, geo.cols)
     return CellScores(
         chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
@@ -363,14 +436,16 @@ def rescue(
     ok = ~np.isnan(patches[:, 0])
     if not ok.any():
         return scores
-    colours = inks = None
-    if bank.colours is not None:  # a cell's colour and inks, whatever the shift of its glyph
-        x0, x1, y0, y1 = _cell_bounds(geo, nudge)
-        col, row = cells[:, 1], cells[:, 0]
-        bounds = (x0[col], x1[col], y0[row], y1[row])
+    colours = inks = spots = None
+    if bank.colours is not None:  # a cell's colour, inks and spots, whatever the shift of its glyph
+        bounds = _spot_bounds(geo, nudge, cells[:, 0] * geo.cols + cells[:, 1])
         colours = np.repeat(cell_colours(image, *bounds, bank.colours.probe), len(shifts), axis=0)
         inks = np.repeat(cell_inks(image, *bounds, bank.colours), len(shifts), axis=0)
-    chars, best, margin, unsure = _scores(np.nan_to_num(patches, nan=0.0), bank, colours, inks)
+        if bank.colours.spots:
+            spots = np.repeat(cell_spots(image, *bounds, bank.colours), len(shifts), axis=0)
+    chars, best, margin, unsure = _scores(
+        np.nan_to_num(patches, nan=0.0), bank, colours, inks, spots
+    )
     best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
     pick = best.argmin(axis=1)
     found = np.isfinite(best[np.arange(len(cells)), pick])

@@ -15,13 +15,20 @@ than half of them. Kinds
 with no declared colour (mines, whose glyph fills the tile) are never ruled
 out by colour; a cell whose colour matches no declared colour at all may
 still be one of those, but never a kind with a declared colour.
+
+A skin may also declare spots (`Spot`): a mark that tells two kinds of one
+colour and one ink apart by where it sits in the glyph. GNOME Mines draws
+its '?' as its flag with a small question mark beside the foot of the pole;
+scaled to 23-30 px cells that mark is a few pixels, less than the patch
+distance between two window sizes' flags, and '?' was read as a sure flag.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -45,6 +52,59 @@ def parse_colour(text: str, where: str) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True)
+class Spot:
+    """A mark some kinds show and others lack, placed relative to the cell's glyph.
+
+    `box` is (x0, y0, x1, y1) in fractions of the bounding box of the cell's
+    ink: the pixels darker than the cell's background (its median) by at
+    least `contrast` grey levels. Placed on the glyph rather than on the
+    cell, the box does not move with a grid fitted a pixel or two off, nor
+    with the glyph's own rounding at each scale. The spot shows where at
+    least SPOT_MIN_POINTS ink pixels fall in the box, and is absent where no
+    pixel there is even half as dark; in between it is unclear, and then
+    neither the kinds that need it (`shown`) nor those that lack it
+    (`absent`) are read.
+    """
+
+    box: tuple[float, float, float, float]
+    contrast: float
+    shown: tuple[str, ...]
+    absent: tuple[str, ...]
+    #: Band of the cell left out on each side, in fractions of the cell.
+    margin: float = 0.1
+    about: str = ""
+
+
+def parse_spots(raw: Any, kinds: Collection[str], where: str) -> tuple[Spot, ...]:
+    """The manifest's `spots`: a list of {box, contrast, shown, absent}."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise VisionError(f"{where}: spots must be a list of {{box, contrast, shown, absent}}")
+    spots = []
+    for i, item in enumerate(raw):
+        at = f"{where}: spots[{i}]"
+        try:
+            x0, y0, x1, y1 = (float(v) for v in item["box"])
+            contrast = float(item.get("contrast", 50))
+            margin = float(item.get("margin", 0.1))
+            shown = tuple(str(k) for k in item.get("shown", []))
+            absent = tuple(str(k) for k in item.get("absent", []))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise VisionError(f"{at}: needs box [x0, y0, x1, y1] (fractions of the glyph)") from exc
+        if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1) or contrast <= 0:
+            raise VisionError(f"{at}: box must lie within [0, 1] and contrast be positive")
+        if not 0 <= margin < 0.4:
+            raise VisionError(f"{at}: margin is a fraction of the cell below 0.4")
+        unknown = [k for k in shown + absent if k not in kinds]
+        if unknown or not (shown or absent) or set(shown) & set(absent):
+            raise VisionError(f"{at}: shown and absent must name distinct tile kinds")
+        about = str(item.get("about", ""))
+        spots.append(Spot((x0, y0, x1, y1), contrast, shown, absent, margin, about))
+    return tuple(spots)
+
+
+@dataclass(frozen=True)
 class ColourTable:
     """The declared colours and inks of a skin's kinds, in the order of a tile bank's kinds."""
 
@@ -63,6 +123,15 @@ class ColourTable:
     ink_tolerance: float = 40.0
     #: Where cell colours are sampled (`cell_colours`).
     probe: str = "middle"
+    #: Declared spots, and per spot the kinds that need it / lack it, (n_spots, n_kinds).
+    spots: tuple[Spot, ...] = ()
+    spot_shown: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
+    spot_absent: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
+
+    @property
+    def spot_kinds(self) -> np.ndarray:
+        """Per kind: whether some spot rules on it."""
+        return np.asarray((self.spot_shown | self.spot_absent).any(axis=0))
 
     @classmethod
     def build(
@@ -73,14 +142,17 @@ class ColourTable:
         inks: Mapping[str, Sequence[tuple[int, int, int]]] | None = None,
         ink_tolerance: float = 40.0,
         probe: str = "middle",
+        spots: Sequence[Spot] = (),
     ) -> ColourTable | None:
-        """None when the skin declares neither colours nor inks (nothing to check)."""
+        """None when the skin declares neither colours, inks nor spots (nothing to check)."""
         inks = inks or {}
         pairs = [(kinds.index(k), c) for k, cs in declared.items() if k in kinds for c in cs]
         ink_pairs = [(kinds.index(k), c) for k, cs in inks.items() if k in kinds for c in cs]
-        if not pairs and not inks:
+        if not pairs and not inks and not spots:
             return None
         n = len(kinds)
+        shown = np.array([[k in s.shown for k in kinds] for s in spots], dtype=bool)
+        absent = np.array([[k in s.absent for k in kinds] for s in spots], dtype=bool)
         return cls(
             colours=np.array([c for _, c in pairs], dtype=np.float32).reshape(-1, 3),
             kind_of=np.array([k for k, _ in pairs], dtype=int),
@@ -92,6 +164,9 @@ class ColourTable:
             inkless=np.isin(np.arange(n), [kinds.index(k) for k, cs in inks.items() if not cs]),
             ink_tolerance=float(ink_tolerance),
             probe=probe,
+            spots=tuple(spots),
+            spot_shown=shown.reshape(len(spots), n),
+            spot_absent=absent.reshape(len(spots), n),
         )
 
 
@@ -233,6 +308,87 @@ def _inks_of(samples: np.ndarray, table: ColourTable) -> np.ndarray:
         counts[:, j] = np.count_nonzero(inside, axis=1)
     most = counts.max(axis=1, keepdims=True)
     return np.asarray((counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most))
+
+
+#: Ink pixels a spot needs in its box to show (a 23 px GNOME '?' puts 2-3 there).
+SPOT_MIN_POINTS = 2
+#: Sample points per side of a cell looked at for spots: every pixel up to
+#: this size, one every pitch/SPOT_SAMPLES pixels above it (a 100 px cell's
+#: question mark has strokes ~8 px wide).
+SPOT_SAMPLES = 40
+
+
+def cell_spots(
+    image: np.ndarray,
+    x0: np.ndarray,
+    x1: np.ndarray,
+    y0: np.ndarray,
+    y1: np.ndarray,
+    table: ColourTable,
+) -> np.ndarray:
+    """(N, n_spots) int8 per cell and spot: 1 shows, 0 absent, -1 unclear (see `Spot`).
+
+    On screen pixels of the cell less its `margin` band, every pixel up to
+    SPOT_SAMPLES a side: the band holds the gap between tiles and, on a grid
+    fitted a pixel or two off, a strip of the next tile (a lost board's dark
+    mine beside a flag made the flag's glyph box reach the cell's edge). The
+    background is the median grey of what is looked at: a tile's flat colour,
+    lighter under the pointer, whatever the scale. A cell with no ink at all
+    has no glyph to place the box on: unclear. Bounds must lie inside the
+    image.
+    """
+    n = len(x0)
+    out = np.full((n, len(table.spots)), -1, dtype=np.int8)
+    if n == 0:
+        return out
+    for j, spot in enumerate(table.spots):
+        inner = 1.0 - 2.0 * spot.margin
+        longest = max(int((x1 - x0).max()), int((y1 - y0).max()), 1)
+        side = int(min(SPOT_SAMPLES, max(round(longest * inner), 1)))
+        centre = spot.margin + (np.arange(side) + 0.5) / side * inner
+        samples = _cell_samples(image, x0, x1, y0, y1, centre).astype(np.float32)
+        grey = samples.mean(axis=2).reshape(n, side, side)
+        dark = np.median(grey.reshape(n, -1), axis=1)[:, None, None] - grey
+        ink = dark >= spot.contrast
+        rows, cols = ink.any(axis=2), ink.any(axis=1)
+        found = rows.any(axis=1)
+        top, bottom = _first(rows), side - 1 - _first(rows[:, ::-1])
+        left, right = _first(cols), side - 1 - _first(cols[:, ::-1])
+        # The glyph's box from the first to the last ink sample, both whole.
+        step = inner / side / 2
+        gx0, gx1 = centre[left] - step, centre[right] + step
+        gy0, gy1 = centre[top] - step, centre[bottom] + step
+        bx0, by0, bx1, by1 = spot.box
+        in_x = (centre[None, :] >= (gx0 + bx0 * (gx1 - gx0))[:, None]) & (
+            centre[None, :] <= (gx0 + bx1 * (gx1 - gx0))[:, None]
+        )
+        in_y = (centre[None, :] >= (gy0 + by0 * (gy1 - gy0))[:, None]) & (
+            centre[None, :] <= (gy0 + by1 * (gy1 - gy0))[:, None]
+        )
+        inside = in_y[:, :, None] & in_x[:, None, :]
+        shows = np.count_nonzero(ink & inside, axis=(1, 2)) >= SPOT_MIN_POINTS
+        faint = (dark >= spot.contrast / 2) & inside
+        verdict = np.where(shows, 1, np.where(faint.any(axis=(1, 2)), -1, 0))
+        out[:, j] = np.where(found, verdict, -1)
+    return out
+
+
+def _first(flags: np.ndarray) -> np.ndarray:
+    """Index of the first True of each row (0 for a row with none)."""
+    return np.asarray(flags.argmax(axis=1))
+
+
+def spots_allow(spots: np.ndarray, table: ColourTable, n_kinds: int) -> np.ndarray:
+    """(N, n_kinds) kinds the spots (`cell_spots`) allow: a kind that needs a spot
+    only where it shows, a kind that lacks it only where it is absent."""
+    if spots.shape[1] == 0:
+        return np.ones((len(spots), n_kinds), dtype=bool)
+    not_shown = (spots != 1).astype(np.float32)
+    not_absent = (spots != 0).astype(np.float32)
+    ruled_out = (not_shown @ table.spot_shown.astype(np.float32)) + (
+        not_absent @ table.spot_absent.astype(np.float32)
+    )
+    return np.asarray(ruled_out == 0)
 
 
 def _one_hot(kind_of: np.ndarray, n_kinds: int) -> np.ndarray:
