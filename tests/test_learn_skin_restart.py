@@ -31,6 +31,7 @@ from bot.actuator import Actuator
 from bot.actuator._base import Button, Mouse
 from bot.cli import main
 from bot.clones import RunningClone
+from bot.errors import VisionError
 from bot.play import Player
 from bot.play_options import PlayOptions
 from bot.xdisplay import VirtualDisplay
@@ -174,3 +175,20 @@ def test_a_learned_face_skin_restarts_after_a_win(
             time.sleep(0.5)
             after_win = False
     assert restarts_after_win
+
+
+def test_a_learned_face_with_a_restart_key_falls_back_on_the_key(tmp_path: Path) -> None:
+    """A face learned from minegauler's recording (playing and won), plus the key the
+    user gave: the face is clicked, whatever it shows, and the key pressed when it is
+    not on screen."""
+    frames = Path(__file__).resolve().parent.parent / "recordings/minegauler-beginner-1/frames"
+    shots = [str(p) for p in sorted(frames.glob("*.png"))]
+    out = tmp_path / "mg"
+    assert main(["learn-skin", "mg", *shots, "--out", str(out), "--restart-key", "F2"]) == 0
+    manifest = json.loads((out / "skin.json").read_text())
+    assert manifest["faces"]["any_expression"] is True
+    assert manifest["play"]["restart"] == {"click": "restart", "or_key": "F2"}
+    manifest["faces"]["any_expression"] = "yes"
+    (out / "skin.json").write_text(json.dumps(manifest))
+    with pytest.raises(VisionError, match=r"faces\.any_expression must be true or false"):
+        load_skin(out)
