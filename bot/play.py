@@ -376,8 +376,8 @@ class Player:
             chord=self.options.chord,
             untouchable=untrusted,
         )
-        if not steps and untrusted:
-            self.refuse_untrusted(untrusted, analysis)
+        if untrusted:
+            self.refuse_untrusted(untrusted, analysis, blocked=not steps)
         return steps
 
     def only_mines_left(self, reading: Reading) -> bool:
@@ -397,8 +397,13 @@ class Player:
             return False
         return set(closed) <= set(analysis.mines)
 
-    def refuse_untrusted(self, untrusted: frozenset[Cell], analysis: Analysis) -> None:
-        """Stop when a flag the bot did not place blocks the only way on."""
+    def refuse_untrusted(
+        self, untrusted: frozenset[Cell], analysis: Analysis, *, blocked: bool
+    ) -> None:
+        """Stop as soon as a flag the bot did not place is certainly wrong (it
+        also takes a flag the clone may refuse the bot at the end: xdemineur
+        places no more flags than mines), or, `blocked` (no other step left),
+        when the best guess lies under one."""
         wrong = [cell for cell in analysis.safe if cell in untrusted]
         if wrong:
             where = ", ".join(f"({r}, {c})" for r, c in wrong)
@@ -407,7 +412,12 @@ class Player:
                 "(msbot did not place that flag): remove it and run again"
             )
         move = analysis.move
-        if move is not None and move.action == "open" and (move.row, move.col) in untrusted:
+        if (
+            blocked
+            and move is not None
+            and move.action == "open"
+            and (move.row, move.col) in untrusted
+        ):
             raise self.window.stop(
                 f"the best guess, cell ({move.row}, {move.col}) (mine chance "
                 f"{move.p_mine:.2f}), is under a flag msbot did not place: "

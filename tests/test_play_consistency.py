@@ -39,6 +39,22 @@ def test_a_question_mark_or_a_flag_beside_a_zero_is_no_half_drawn_frame() -> Non
     assert [p.cell for p in number_problems(parse_board("00?\n00.\n"))] == [(0, 1), (1, 1)]
 
 
+def test_an_untrusted_flag_counts_as_a_covered_cell() -> None:
+    # A person's wrong flag beside a 0 and a 1 that already has its mine.
+    board = parse_board("0F\n11\n")
+    assert number_problems(board) != []
+    assert number_problems(board, {(0, 1)}) == []
+
+
+def test_a_clone_may_flag_the_mines_itself_once_nothing_is_left_to_open() -> None:
+    before, after = parse_board("1.\n11\n"), parse_board("1F\n11\n")
+    assert transition_problems(before, after, lost=False, flagged_by_bot=set()) == []
+    early = transition_problems(
+        parse_board("1..\n11.\n"), parse_board("1F.\n11.\n"), lost=False, flagged_by_bot=set()
+    )
+    assert [p.cell for p in early] == [(0, 1)]
+
+
 def test_flags_the_bot_did_not_place_are_untrusted() -> None:
     board = parse_board("F1F\n11.\n")
     assert untrusted_flags(board, {(0, 0)}) == {(0, 2)}
