@@ -18,7 +18,10 @@ live games at 11 and 14 px where the bot stopped on "cells unreadable" (every
 and, in one (`-split`), where a row of such numbers cut the board into two
 grids; `-pieces` is a mostly opened board the lattice finds in three pieces
 that no row of flat tiles joins (the play loop's own reading labels it); every
-label was checked cell by cell by eye on a 3-4x zoom.
+label was checked cell by cell by eye on a 3-4x zoom. The two `-opened`
+frames (mostly opened boards at 11 and 14 px, where a grid a pixel off fits
+the digits better than the right one) are labelled by the play loop's own
+reading of the won games, four rows of each checked by eye.
 A sgt-mines window narrower than its status text truncates it ("Marked:
 0 / 2..."): its count is then unknown (null), not guessed. A minegauler board
 narrower than its panel leaves the counter outside the skin's region (null).
