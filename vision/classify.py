@@ -197,15 +197,12 @@ def _scores(
     inks: np.ndarray | None = None,
     spots: np.ndarray | None = None,
 ) -> tuple[np.ndarray, ...]:
-    """(chars, best, margin, unsure) flat arrays for flat patches.
+    """(chars, best, margin, unsure) flat arrays for flat patches (see `_decide`)."""
+    return _decide(_per_kind(patches, bank), bank, colours, inks, spots)
 
-    `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
-    same cells) are needed when the skin declares colours or inks; kinds
-    they rule out never win. `spots` (`cell_spots`) rule on the kinds the
-    skin's spots name; a cell that looks most like one of those and that the
-    spots turn to a kind they do not name (an unclear spot: '?' and F both
-    ruled out) is unsure, never the next kind's look-alike.
-    """
+
+def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
+    """(cells, kinds) float32: each patch's distance to the nearest template of each kind."""
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
     # every call, which costs ~7 ms on a loaded 2-core machine; this is ~0.2 ms.
@@ -217,11 +214,31 @@ def _scores(
     per_kind = np.full((len(patches), n_kinds), np.inf, dtype=np.float32)
     for k in range(n_kinds):
         per_kind[:, k] = dist[:, bank.kind_of == k].min(axis=1)
+    return per_kind
+
+
+def _decide(
+    per_kind: np.ndarray,
+    bank: TileBank,
+    colours: np.ndarray | None = None,
+    inks: np.ndarray | None = None,
+    spots: np.ndarray | None = None,
+) -> tuple[np.ndarray, ...]:
+    """(chars, best, margin, unsure) from each cell's distance per kind (`_per_kind`).
+
+    `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
+    same cells) are needed when the skin declares colours or inks; kinds
+    they rule out never win. `spots` (`cell_spots`) rule on the kinds the
+    skin's spots name; a cell that looks most like one of those and that the
+    spots turn to a kind they do not name (an unclear spot: '?' and F both
+    ruled out) is unsure, never the next kind's look-alike.
+    """
+    n_kinds = len(bank.kinds)
     unmatched = None
     if bank.colours is not None and colours is not None:
         allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds, inks)
         per_kind = np.where(allowed, per_kind, np.inf)
-    idx = np.arange(len(patches))
+    idx = np.arange(len(per_kind))
     spot_lost = None
     if bank.colours is not None and spots is not None:
         ruled = bank.colours.spot_kinds
@@ -270,12 +287,12 @@ def _with_spots(
     geo: Geometry,
     nudge: tuple[np.ndarray, np.ndarray] | None,
     bank: TileBank,
-    patches: np.ndarray,
+    per_kind: np.ndarray,
     colours: np.ndarray | None,
     inks: np.ndarray | None,
     result: tuple[np.ndarray, ...],
 ) -> tuple[np.ndarray, ...]:
-    """`result` of `_scores` with the cells read as a spot's kind scored again with spots.
+    """`result` of `_decide` with the cells read as a spot's kind decided again with spots.
 
     Spots are looked for only there: a cell read as another kind keeps its
     reading (ruling out a runner-up could only widen its margin), and a
@@ -290,8 +307,8 @@ def _with_spots(
     if len(pick) == 0:
         return result
     spots = cell_spots(image, *_spot_bounds(geo, nudge, pick), table)
-    part = _scores(
-        patches[pick],
+    part = _decide(
+        per_kind[pick],
         bank,
         None if colours is None else colours[pick],
         None if inks is None else inks[pick],
@@ -330,9 +347,10 @@ def classify(
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
         colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
         inks = grid_inks(image, (x0, x1), (y0, y1), bank.colours)
-    first = _scores(patches, bank, colours, inks)
+    per_kind = _per_kind(patches, bank)
+    first = _decide(per_kind, bank, colours, inks)
     chars, best, margin, unsure = _with_spots(
-        image, geo, nudge, bank, patches, colours, inks, first
+        image, geo, nudge, bank, per_kind, colours, inks, first
     )
     shape = (geo.rows, geo.cols)
     return CellScores(
