@@ -1,10 +1,16 @@
-"""`msbot learn-skin NAME SCREENSHOT... [--board L,T,W,H] [--mines N] [--out DIR]`.
+"""`msbot learn-skin NAME SCREENSHOT... [--board L,T,W,H] [--mines N] [--out DIR] [--restart-key K]`
 
 Learns the skin of a clone msbot has never seen from screenshots of it (a
 fresh board, a game in progress, ideally a lost or won board) and writes
 `templates/NAME/` (or DIR), which `msbot replay`/`msbot play --skin NAME` then
 use. The learned skin is read back on every screenshot and the result is
 printed, so a person sees at once whether it reads its own examples.
+
+How `play` starts the next game is learned too when the screenshots show a
+face (clicked whatever it shows), or given with `--restart-key` (a clone that
+restarts by a key, like sgt-mines' "n", shows nothing to learn it from). The
+output's `restart:` line says which; without either, `play` stops after one
+game and says why.
 """
 
 from __future__ import annotations
