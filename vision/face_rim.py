@@ -18,6 +18,7 @@ leaves too few of them).
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.geometry import Geometry
@@ -37,22 +38,32 @@ MIN_SPREAD = 20.0
 
 def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
     """(reference image, mask of the pixels every face image shares), or None when
-    the images differ in size or share too little to find the button by."""
+    the images differ in size or share too little to find the button by.
+    Computed once per skin (kept on `glyphs`, like its grey images)."""
+    if "_shared" in glyphs.__dict__:
+        cached: tuple[np.ndarray, np.ndarray] | None = glyphs.__dict__["_shared"]
+        return cached
     images = [np.asarray(i, np.int16) for v in glyphs.images.values() for i in v]
-    if not images or any(i.shape != images[0].shape for i in images):
-        return None
-    ref = images[0]
-    mask = np.ones(ref.shape[:2], bool)
-    for other in images[1:]:
-        mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
-    if int(mask.sum()) < MIN_PIXELS or float(ref.mean(axis=2)[mask].std()) < MIN_SPREAD:
-        return None
-    return ref, mask
+    shared: tuple[np.ndarray, np.ndarray] | None = None
+    if images and all(i.shape == images[0].shape for i in images):
+        ref = images[0]
+        mask = np.ones(ref.shape[:2], bool)
+        for other in images[1:]:
+            mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
+        if int(mask.sum()) >= MIN_PIXELS and float(ref.mean(axis=2)[mask].std()) >= MIN_SPREAD:
+            shared = ref, mask
+    object.__setattr__(glyphs, "_shared", shared)
+    return shared
 
 
 def face_by_rim(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[int, int] | None:
     """Screen point of the face button in `glyphs.region` found by the pixels all
-    its images share (see the module docstring), or None."""
+    its images share (see the module docstring), or None.
+
+    The likeliest place is the least squared difference over the shared pixels
+    (one masked `cv2.matchTemplate`); there, most of them must be the same to
+    within TOLERANCE: a count, so that a new expression's few very different
+    pixels (sunglasses) cannot outweigh the rest."""
     shared = shared_pixels(glyphs)
     if shared is None:
         return None
@@ -60,16 +71,19 @@ def face_by_rim(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[int, 
     seen = crop_region(image, glyphs.region, geo)
     if seen is None or any(seen.cut):
         return None  # a face cut off by the picture's edge is not guessed
-    x0, y0 = seen.x0, seen.y0
     th, tw = ref.shape[:2]
-    crop = np.asarray(image[y0 : y0 + seen.grey.shape[0], x0 : x0 + seen.grey.shape[1]], np.int16)
+    crop = image[seen.y0 : seen.y0 + seen.grey.shape[0], seen.x0 : seen.x0 + seen.grey.shape[1]]
     if crop.shape[0] < th or crop.shape[1] < tw:
         return None
-    # Every placement at once: windows (ny, nx, 3, th, tw) of the crop.
-    windows = np.lib.stride_tricks.sliding_window_view(crop, (th, tw), axis=(0, 1))
-    same = (np.abs(windows - ref.transpose(2, 0, 1)[None, None]) <= TOLERANCE).all(axis=2)
-    found = same[:, :, mask].mean(axis=2)
-    y, x = np.unravel_index(int(np.argmax(found)), found.shape)
-    if float(found[y, x]) < MIN_FOUND:
+    scores = cv2.matchTemplate(
+        crop.astype(np.float32),
+        ref.astype(np.float32),
+        cv2.TM_SQDIFF,
+        mask=np.repeat(mask[:, :, None], 3, axis=2).astype(np.float32),
+    )
+    _, _, (x, y), _ = cv2.minMaxLoc(scores)
+    window = crop[y : y + th, x : x + tw].astype(np.int16)
+    found = float((np.abs(window - ref).max(axis=2) <= TOLERANCE)[mask].mean())
+    if found < MIN_FOUND:
         return None
-    return x0 + int(x) + tw // 2, y0 + int(y) + th // 2
+    return seen.x0 + x + tw // 2, seen.y0 + y + th // 2
