@@ -128,3 +128,14 @@ def test_another_clones_grey_tiles_are_not_gnome_mines() -> None:
     tolerance is a few levels."""
     with pytest.raises(VisionError, match="no Minesweeper board"):
         BoardReader().read_fresh(load_image(DATA / "kmines-grey-tiles.png"))
+
+
+def test_gnome_side_panel_at_the_boards_pitch_is_no_board_column() -> None:
+    """A beginner board in a 700x480 window: the side panel (flag, "0/10", buttons)
+    sits at the board's pitch, and two panel columns were read as unsure board
+    cells, so the bot stopped. Their colour is no tile colour of the skin."""
+    reading = BoardReader().read_fresh(load_image(DATA / "beginner-wide-window-panel.png"))
+    assert reading.skin == "gnome-mines"
+    assert (reading.geometry.rows, reading.geometry.cols) == (8, 8)
+    assert reading.board.rows == ("." * 8,) * 8 and reading.unknown == ()
+    assert reading.mines_left == 10

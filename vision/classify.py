@@ -358,6 +358,25 @@ def classify(
     )
 
 
+def off_palette(image: np.ndarray, geo: Geometry, bank: TileBank) -> np.ndarray | None:
+    """(rows, cols): cells whose colour is none the skin declares for any kind.
+
+    None unless the skin declares the colours of its covered and its open 0
+    tiles: only then is a cell of the board's own off the palette just when it
+    shows something drawn over it (a mine, a red exploded tile), and a whole
+    line of such cells is no line of the board (GNOME Mines' side panel at
+    the board's pitch). `geo` must lie inside the image.
+    """
+    table = bank.colours
+    kinds = list(bank.kinds)
+    if table is None or not all(k in kinds and table.declared[kinds.index(k)] for k in ".0"):
+        return None
+    x0, x1, y0, y1 = _cell_bounds(geo, None)
+    seen = grid_colours(image, (x0, x1), (y0, y1), table.probe)
+    near = np.abs(seen[:, None, :] - table.colours[None, :, :]).max(axis=2) <= table.tolerance
+    return np.asarray(~near.any(axis=1)).reshape(geo.rows, geo.cols)
+
+
 def fit_nudge(
     image: np.ndarray, geo: Geometry, bank: TileBank, first: CellScores | None = None
 ) -> tuple[np.ndarray, np.ndarray] | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bot.errors import VisionError
-from vision.classify import CellScores, TileBank, classify, fit_nudge
+from vision.classify import CellScores, TileBank, classify, fit_nudge, off_palette
 from vision.colour import tiles_beyond
 from vision.geometry import Geometry
 from vision.lattice import Lattice, find_lattices
@@ -209,23 +209,35 @@ def _goes_on(image: np.ndarray, geo: Geometry, bank: TileBank) -> bool:
     return False
 
 
-def _trim(geo: Geometry, scores: CellScores, skin: Skin) -> tuple[Geometry, CellScores]:
+def _trim(
+    image: np.ndarray, geo: Geometry, scores: CellScores, bank: TileBank
+) -> tuple[Geometry, CellScores]:
     """The grid without outer rows and columns that look like no tile at all.
 
     A lattice can take in a line of flat regions that happen to sit at the
     board's pitch (minegauler's counter and face panel above its board at
-    20 and 24 px buttons). A line goes when every cell of it is unsure and
+    20 and 24 px buttons; GNOME Mines' side panel beside a small board in a
+    wide window). A line goes when every cell of it is unsure, and either
     most are far from every template (TRIM_FACTOR times the widest distance
-    the skin accepts): a line of the board's own cells read unsure (flags
-    at a size no flag was cut at) stays, so the bot stops on it rather than
-    play a board with an edge that is not there.
+    the skin accepts) or, for a skin that declares its covered and 0 colours,
+    every one shows a colour the skin declares for no kind (`off_palette`):
+    a line of the board's own cells read unsure (flags at a size no flag was
+    cut at) stays, so the bot stops on it rather than play a board with an
+    edge that is not there.
     """
+    skin = bank.skin
     top, left = 0, 0
     bottom, right = geo.rows, geo.cols
     far = scores.best > TRIM_FACTOR * max(skin.max_distance, skin.colour_max_distance)
+    inside = _clip(geo, image.shape) == geo
+    stray = off_palette(image, geo, bank) if inside and scores.unsure.any() else None
 
     def foreign(rows: slice | int, cols: slice | int) -> bool:
-        return bool(scores.unsure[rows, cols].all()) and float(far[rows, cols].mean()) > 0.5
+        if not scores.unsure[rows, cols].all():
+            return False
+        return float(far[rows, cols].mean()) > 0.5 or (
+            stray is not None and bool(stray[rows, cols].all())
+        )
 
     while bottom - top > 1 and foreign(top, slice(left, right)):
         top += 1
@@ -343,7 +355,7 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         final = classify(image, geo_b, bank) if geo_b != geo_r else scores_r
         if final is None:
             continue
-        geo_b, final = _trim(geo_b, final, bank.skin)
+        geo_b, final = _trim(image, geo_b, final, bank)
         if min(geo_b.rows, geo_b.cols) == 1 and _goes_on(image, geo_b, bank):
             continue
         cand = _Candidate(lattice, bank, geo_b, final)
