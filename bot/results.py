@@ -41,7 +41,8 @@ class GameResult:
     positions: list[dict[str, Any]] = field(default_factory=list)
 
     def line(self) -> str:
-        size = f"{self.cols}x{self.rows}/{self.mines}" if self.rows else "?"
+        mines = f"/{self.mines}" if self.mines is not None else ""  # no counter read
+        size = f"{self.cols}x{self.rows}{mines}" if self.rows else "?"
         what = ("action", "actions") if self.advised else ("click", "clicks")
         advised = " advised" if self.advised else ""
         text = (

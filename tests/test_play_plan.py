@@ -150,6 +150,8 @@ def test_a_game_stopped_by_an_error_keeps_its_figures_and_says_the_error_once() 
     stopped = GameResult(1, "stopped", 2.4, 70, 3, 16, 30, 99, message="boom", error=True)
     session = Session(games=[stopped], stopped="boom")
     assert stopped.line() == "game 1: STOPPED 30x16/99 in 2.40 s, 70 clicks, 3 guesses"
+    unknown_total = GameResult(2, "stopped", 0.0, 0, 0, 9, 9, None)
+    assert unknown_total.line() == "game 2: STOPPED 9x9 in 0.00 s, 0 clicks, 0 guesses"
     line = session.summary_line()
     assert line == "no game finished, 70 clicks, 3 guesses" and "boom" not in line
     assert session.summary()["clicks"] == 70
