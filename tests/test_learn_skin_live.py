@@ -113,7 +113,7 @@ def test_live_learning_names_the_lost_board_of_minegauler_and_restarts_after_a_w
         code = main([*play, "--backend", "xtest", "--delay", "15"])
         said = capsys.readouterr()
         assert "restart" not in said.err and "new game" not in said.err, said
-        games = re.findall(r"^game \d: (WON|LOST|STOPPED) .*?(\d+) clicks", said.out, re.M)
+        games = re.findall(r"^game \d: (WON|LOST|STOPPED) .*?(\d+) clicks?\b", said.out, re.M)
         assert games, said
         for outcome, clicks in games:
             if after_win:
