@@ -54,6 +54,32 @@ class Geometry:
             self.left + dx, self.top + dy, self.cell_w, self.cell_h, self.rows, self.cols
         )
 
+    def union(
+        self, other: Geometry, pitch_slack: float, phase_slack: float
+    ) -> tuple[Geometry, int, int] | None:
+        """The one grid this and `other` make as pieces of one lattice, with the
+        columns and rows between them (0: touching, negative: overlapping), or
+        None when they are not (pitches more than `pitch_slack` px apart, or
+        origins more than `phase_slack` of a cell off the same lattice)."""
+        a, b = self, other
+        if abs(a.cell_w - b.cell_w) > pitch_slack or abs(a.cell_h - b.cell_h) > pitch_slack:
+            return None
+        cols_off = (b.left - a.left) / a.cell_w
+        rows_off = (b.top - a.top) / a.cell_h
+        if abs(cols_off - round(cols_off)) > phase_slack:
+            return None
+        if abs(rows_off - round(rows_off)) > phase_slack:
+            return None
+        dc, dr = round(cols_off), round(rows_off)
+        c0, r0 = min(0, dc), min(0, dr)
+        c1, r1 = max(a.cols, dc + b.cols), max(a.rows, dr + b.rows)
+        gap_cols = max(dc - a.cols, -dc - b.cols)
+        gap_rows = max(dr - a.rows, -dr - b.rows)
+        geo = Geometry(
+            a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
+        )
+        return geo, gap_cols, gap_rows
+
     def to_json(self) -> dict[str, float | int]:
         return {
             "left": self.left,

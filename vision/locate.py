@@ -401,21 +401,12 @@ def _union(a: Geometry, b: Geometry) -> tuple[Geometry, int] | None:
     """The one grid two pieces of a board make together and the rows and
     columns between them (0: touching), or None if they are not pieces of one
     grid (other pitch, other phase, or more than MAX_GAP lines apart)."""
-    if abs(a.cell_w - b.cell_w) > 0.5 or abs(a.cell_h - b.cell_h) > 0.5:
+    joined = a.union(b, pitch_slack=0.5, phase_slack=0.25)
+    if joined is None:
         return None
-    cols_off = (b.left - a.left) / a.cell_w
-    rows_off = (b.top - a.top) / a.cell_h
-    if abs(cols_off - round(cols_off)) > 0.25 or abs(rows_off - round(rows_off)) > 0.25:
-        return None
-    c0, r0 = min(0, round(cols_off)), min(0, round(rows_off))
-    c1, r1 = max(a.cols, round(cols_off) + b.cols), max(a.rows, round(rows_off) + b.rows)
-    gap_cols = max(round(cols_off) - a.cols, -round(cols_off) - b.cols)
-    gap_rows = max(round(rows_off) - a.rows, -round(rows_off) - b.rows)
+    geo, gap_cols, gap_rows = joined
     if gap_cols > MAX_GAP or gap_rows > MAX_GAP:
         return None
-    geo = Geometry(
-        a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
-    )
     return geo, max(gap_cols, gap_rows, 0)
 
 

@@ -382,22 +382,12 @@ def _ring(image: np.ndarray, geo: Geometry, width: int = 3) -> np.ndarray | None
 
 
 def _union(a: Geometry, b: Geometry) -> Geometry | None:
-    """The grid covering both `a` and `b` when they are pieces of one lattice, else None."""
-    if abs(a.cell_w - b.cell_w) > 0.1 or abs(a.cell_h - b.cell_h) > 0.1:
-        return None
-    cols_off = (b.left - a.left) / a.cell_w
-    rows_off = (b.top - a.top) / a.cell_h
-    if abs(cols_off - round(cols_off)) > 0.1 or abs(rows_off - round(rows_off)) > 0.1:
-        return None
-    c0 = min(0, round(cols_off))
-    r0 = min(0, round(rows_off))
-    c1 = max(a.cols, round(cols_off) + b.cols)
-    r1 = max(a.rows, round(rows_off) + b.rows)
-    if c1 - c0 > a.cols + b.cols or r1 - r0 > a.rows + b.rows:
-        return None  # apart, not overlapping
-    return Geometry(
-        a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
-    )
+    """The grid covering both `a` and `b` when they are touching or overlapping
+    pieces of one lattice, else None."""
+    joined = a.union(b, pitch_slack=0.1, phase_slack=0.1)
+    if joined is None or joined[1] > 0 or joined[2] > 0:
+        return None  # apart, not touching
+    return joined[0]
 
 
 def complete(images: list[np.ndarray], geos: list[Geometry]) -> list[Geometry]:
