@@ -43,7 +43,8 @@ def virtual_display() -> Iterator[VirtualDisplay]:
 
 @pytest.fixture
 def clone(virtual_display: VirtualDisplay) -> Iterator[LaunchClone]:
-    """Factory: `clone(name, size="beginner", position=(x, y), window_size=None)`."""
+    """Factory: `clone(name, size="beginner", position=(x, y), window_size=None,
+    cell_size=None)`."""
     started: list[RunningClone] = []
 
     def launch(
@@ -51,8 +52,11 @@ def clone(virtual_display: VirtualDisplay) -> Iterator[LaunchClone]:
         size: str | BoardSize = "beginner",
         position: tuple[int, int] = (0, 0),
         window_size: tuple[int, int] | None = None,
+        cell_size: int | None = None,
     ) -> RunningClone:
-        running = launch_clone(name, size, virtual_display, position, window_size=window_size)
+        running = launch_clone(
+            name, size, virtual_display, position, window_size=window_size, cell_size=cell_size
+        )
         started.append(running)
         return running
 

@@ -40,20 +40,22 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from bot.clones import BoardSize, RunningClone, launch_clone
+from bot.clones import BoardSize, RunningClone
 from bot.errors import VisionError
 from bot.xdisplay import VirtualDisplay
 from vision.classify import TileBank
 from vision.colour import ColourTable, allowed_kinds, cell_colours, cell_inks
 from vision.image_io import load_image
 from vision.reader import BoardReader
+
+LaunchClone = Callable[..., RunningClone]
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "cell-sizes"
@@ -143,30 +145,14 @@ def test_mode_colour_is_the_background_even_when_a_bold_glyph_fills_the_middle()
 # --- real games at sizes the recordings do not have ------------------------------------------
 
 
-@pytest.fixture
-def sized_clone(virtual_display: VirtualDisplay) -> Iterator[Any]:
-    started: list[RunningClone] = []
-
-    def launch(name: str, cell: int, position: tuple[int, int]) -> RunningClone:
-        running = launch_clone(name, BoardSize(9, 9, 10), virtual_display, position, cell_size=cell)
-        started.append(running)
-        return running
-
-    try:
-        yield launch
-    finally:
-        for running in started:
-            running.close()
-
-
 @pytest.mark.clone
 @pytest.mark.parametrize(("name", "cell"), [("sgt-mines", 32), ("minegauler", 24)])
 def test_a_whole_beginner_game_at_another_cell_size(
-    virtual_display: VirtualDisplay, sized_clone: Any, name: str, cell: int, tmp_path: Path
+    virtual_display: VirtualDisplay, clone: LaunchClone, name: str, cell: int, tmp_path: Path
 ) -> None:
     """The bot plays to the end: a win, or a loss on a guess, never a stop or a
     loss on a move the solver called certain; the board it read has the size meant."""
-    sized_clone(name, cell, (230, 140))
+    clone(name, BoardSize(9, 9, 10), (230, 140), cell_size=cell)
     env = dict(os.environ, DISPLAY=virtual_display.display)
     run = subprocess.run(
         [sys.executable, "-m", "bot", "play", "--json", "--games", "1", "--record", str(tmp_path)],
