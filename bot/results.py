@@ -104,12 +104,14 @@ class Session:
             "advised_actions": sum(g.clicks for g in self.games if g.advised),
             "guesses": sum(g.guesses for g in self.games),
             "certain_losses": sum(g.certain_loss for g in self.games),
+            "stopped_games": sum(g.outcome == "stopped" for g in self.games),
             "stopped": self.stopped,
         }
 
     def summary_line(self) -> str:
         """The totals; a stop by an error is not repeated here (the command line
-        prints it once, on stderr), a Ctrl+C is."""
+        prints it once, on stderr), a Ctrl+C is. Stopped games are counted apart
+        from the won/lost ones."""
         s = self.summary()
         if s["games"]:
             text = (
@@ -118,6 +120,10 @@ class Session:
             )
         else:
             text = "no game finished, "
+        if s["stopped_games"]:
+            # A stopped game is neither won nor lost; leaving it out of the
+            # count alone would make "1/1 won" read as a clean run.
+            text += f"{s['stopped_games']} stopped, "
         if s["advised_actions"]:
             text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
         else:

@@ -189,9 +189,12 @@ class GameWindow:
         except VisionError as exc:
             text = str(exc)
             if "no Minesweeper board found" in text:
+                # Pixels cannot tell a closed window from one whose cells no
+                # longer look like the skin's (a dialog over them, a learned
+                # skin missing a kind): the message names both.
                 return (
                     "the board vanished from the screen (its window was closed, minimised or "
-                    "covered?)"
+                    "covered, or its cells no longer look like the skin's?)"
                 )
             if "boards in the image" in text:
                 # One board whose unreadable cells cut its grid in pieces reads

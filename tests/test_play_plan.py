@@ -153,8 +153,13 @@ def test_a_game_stopped_by_an_error_keeps_its_figures_and_says_the_error_once() 
     unknown_total = GameResult(2, "stopped", 0.0, 0, 0, 9, 9, None)
     assert unknown_total.line() == "game 2: STOPPED 9x9 in 0.00 s, 0 clicks, 0 guesses"
     line = session.summary_line()
-    assert line == "no game finished, 70 clicks, 3 guesses" and "boom" not in line
+    assert line == "no game finished, 1 stopped, 70 clicks, 3 guesses" and "boom" not in line
     assert session.summary()["clicks"] == 70
+    # A won game and a stopped one: "1/1 won" alone would hide the stop (QA F5).
+    won = GameResult(2, "won", 1.0, 10, 0, 9, 9, 10)
+    both = Session(games=[won, stopped], stopped="boom")
+    assert both.summary()["stopped_games"] == 1
+    assert both.summary_line().startswith("1/1 won (100 %), mean 1.00 s per game, 1 stopped, ")
     # Ctrl+C is not printed as an error: the summary says it.
     session.interrupted = True
     assert session.summary_line().endswith("; stopped: boom")

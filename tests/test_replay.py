@@ -266,3 +266,23 @@ def test_grey_picture_and_label_without_board(tmp_path: Path) -> None:
     result = replay(str(rec), "--check")
     assert result.returncode == 1
     assert "0000.png: MISMATCH the label has no board" in result.stderr
+
+
+def test_an_unsure_cell_is_written_covered_and_said_so(tmp_path: Path) -> None:
+    """A cell the reader cannot name is never guessed: the board text writes it
+    covered ('.', the solver stays sound) and the text output says so (QA F4)."""
+    import cv2
+
+    first = json.loads(replay(str(DATA / "xdemineur_won.png"), "--json").stdout)
+    g = first["geometry"]
+    image = cv2.imread(str(DATA / "xdemineur_won.png"))
+    # Cell (4, 1) shows a 1; paint a magenta square over its middle.
+    x, y = round(g["left"] + 1.5 * g["cell_w"]), round(g["top"] + 4.5 * g["cell_h"])
+    image[y - 5 : y + 5, x - 5 : x + 5] = (255, 0, 255)
+    frame = tmp_path / "damaged.png"
+    cv2.imwrite(str(frame), image)
+    result = replay(str(frame))
+    lines = result.stdout.splitlines()
+    assert "  0.1100000000" in lines, result.stdout
+    assert "  1 unsure cells, written '.' above:" in lines, result.stdout
+    assert any(line.startswith("  unsure cell (4, 1): best ") for line in lines), result.stdout

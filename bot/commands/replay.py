@@ -366,6 +366,10 @@ def print_frame(record: dict[str, Any]) -> None:
     )
     for row in record["board"]:
         print("  " + row)
+    if record["unknown"]:
+        # The board text has no letter for "unreadable": such a cell is written
+        # covered, which keeps the solver sound but hides that it was not read.
+        print(f"  {len(record['unknown'])} unsure cells, written '.' above:")
     for u in record["unknown"]:
         print(f"  unsure cell ({u['row']}, {u['col']}): best {u['best']!r} score {u['score']}")
     for problem in record.get("inconsistent", []):
