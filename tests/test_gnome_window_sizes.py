@@ -11,13 +11,11 @@ whole game at each size: the run must end in a win or a loss on a guess
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bot_runs import assert_played_to_the_end, play
 
 from bot.clones import RunningClone
 from bot.xdisplay import VirtualDisplay
@@ -42,18 +40,7 @@ def test_gnome_mines_plays_a_whole_game_at_an_unrecorded_cell_size(
     tmp_path: Path,
 ) -> None:
     clone("gnome-mines", size, position=(150, 120), window_size=window)
-    env = dict(os.environ, DISPLAY=virtual_display.display)
-    run = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--json", "--games", "1", "--record", str(tmp_path)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    games = [json.loads(line) for line in run.stdout.splitlines() if '"outcome"' in line]
-    assert [g["outcome"] in ("won", "lost") for g in games] == [True], games
-    assert not games[0]["certain_loss"]
+    run = play(virtual_display.display, "--games", "1", "--record", str(tmp_path), timeout=120)
+    assert_played_to_the_end(run, 1)
     first = json.loads((tmp_path / "readings.jsonl").read_text().splitlines()[0])
     assert round(first["geometry"]["cell_w"]) == pitch  # the size meant, not a recorded one

@@ -19,11 +19,11 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from bot_runs import Run, play
 
 from bot.clones import clone_spec, launch_clone, launch_window
 from bot.recorder import read_jsonl
@@ -70,31 +70,6 @@ def screenshot(display: str) -> Any:
         path = Path(tmp) / "screen.png"
         subprocess.run([sys.executable, "-c", GRAB, display, str(path)], check=True, timeout=30)
         return load_image(path)
-
-
-@dataclass
-class Run:
-    code: int
-    games: list[dict[str, Any]]
-    summary: dict[str, Any]
-    stderr: str
-
-
-def play(display: str, *args: str, timeout: float = 50) -> Run:
-    """`msbot play --json ...` in a child process; its games and summary."""
-    env = dict(os.environ, DISPLAY=display)
-    out = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--json", *args],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
-    games = [line for line in lines if "outcome" in line]
-    summary = next((line["summary"] for line in lines if "summary" in line), {})
-    return Run(out.returncode, games, summary, out.stderr)
 
 
 @pytest.fixture

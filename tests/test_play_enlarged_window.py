@@ -10,16 +10,15 @@ falls back to the clone's F2 key when the face is not on screen.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from bot_runs import assert_played_to_the_end, play
 
 from bot.clones import launch_clone
 from bot.recorder import read_jsonl
@@ -53,21 +52,8 @@ def test_games_go_on_in_an_enlarged_minegauler_window(
             timeout=20,
         )
         time.sleep(1.0)
-        out = subprocess.run(
-            [
-                *(sys.executable, "-m", "bot", "play", "--json", "--games", "2"),
-                *("--record", str(tmp_path / "rec")),
-            ],
-            env=dict(os.environ, DISPLAY=display.display),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=90,
-        )
-        assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-        games = [json.loads(x) for x in out.stdout.splitlines() if x.startswith('{"game"')]
-        assert [g["outcome"] in ("won", "lost") for g in games] == [True, True], games
-        assert not any(g["certain_loss"] for g in games)
+        run = play(display.display, "--games", "2", "--record", str(tmp_path / "rec"), timeout=90)
+        assert_played_to_the_end(run, 2)
         # The board really moved away from the window's corner, and a second
         # game really began (its first reading has covered cells again).
         readings = read_jsonl(tmp_path / "rec" / "readings.jsonl")

@@ -37,15 +37,13 @@ recordings do not have.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from bot_runs import assert_played_to_the_end, play
 
 from bot.clones import BoardSize, RunningClone
 from bot.errors import VisionError
@@ -153,19 +151,8 @@ def test_a_whole_beginner_game_at_another_cell_size(
     """The bot plays to the end: a win, or a loss on a guess, never a stop or a
     loss on a move the solver called certain; the board it read has the size meant."""
     clone(name, BoardSize(9, 9, 10), (230, 140), cell_size=cell)
-    env = dict(os.environ, DISPLAY=virtual_display.display)
-    run = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--json", "--games", "1", "--record", str(tmp_path)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    games = [json.loads(line) for line in run.stdout.splitlines() if '"outcome"' in line]
-    assert [g["outcome"] in ("won", "lost") for g in games] == [True], games
-    assert not games[0]["certain_loss"]
+    run = play(virtual_display.display, "--games", "1", "--record", str(tmp_path), timeout=120)
+    assert_played_to_the_end(run, 1)
     readings = [json.loads(line) for line in (tmp_path / "readings.jsonl").read_text().splitlines()]
     assert readings[0]["skin"] == name
     assert (readings[0]["geometry"]["cell_w"], readings[0]["geometry"]["rows"]) == (cell, 9)
