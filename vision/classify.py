@@ -201,6 +201,12 @@ def _scores(
     return _decide(_per_kind(patches, bank), bank, colours, inks, spots)
 
 
+#: `cv2.gemm` (OpenCV 5.0) multiplies fewer rows than this one row at a time,
+#: ~10 times slower per row than its blocked product from this many rows on
+#: (the same sums: the rows of either are those of the other).
+GEMM_ROWS = 100
+
+
 def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
     """(cells, kinds) float32: each patch's distance to the nearest template of each kind."""
     dim = patches.shape[1]
@@ -347,8 +353,42 @@ def classify(
         x0, x1, y0, y1 = _cell_bounds(geo, nudge)
         colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
         inks = grid_inks(image, (x0, x1), (y0, y1), bank.colours)
-    per_kind = _per_kind(patches, bank)
+    return cell_scores(image, geo, bank, nudge, patches, colours, inks)
+
+
+def cell_scores(
+    image: np.ndarray,
+    geo: Geometry,
+    bank: TileBank,
+    nudge: tuple[np.ndarray, np.ndarray] | None,
+    patches: np.ndarray,
+    colours: np.ndarray | None,
+    inks: np.ndarray | None,
+    group: np.ndarray | None = None,
+) -> CellScores:
+    """`classify`'s answer from the cells' patches, colours and inks (`grid_colours`,
+    `grid_inks`; None when the skin declares none).
+
+    With `group`, the rows are those of a few distinct cells, and cell i of
+    the board (row-major) is the one of row group[i] (`vision.distinct`):
+    patch distances, colours and inks are decided once per distinct cell,
+    spots (which look at each cell's own pixels) per cell of the board.
+    """
+    if group is not None and len(patches) < min(GEMM_ROWS, geo.rows * geo.cols):
+        # As many rows as the board's cells would give, up to GEMM_ROWS: the
+        # matrix product then takes the path it takes for the whole board.
+        rows = min(GEMM_ROWS, geo.rows * geo.cols)
+        padded = np.zeros((rows, patches.shape[1]), dtype=patches.dtype)
+        padded[: len(patches)] = patches
+        per_kind = _per_kind(padded, bank)[: len(patches)]
+    else:
+        per_kind = _per_kind(patches, bank)
     first = _decide(per_kind, bank, colours, inks)
+    if group is not None:
+        per_kind = per_kind[group]
+        colours = None if colours is None else colours[group]
+        inks = None if inks is None else inks[group]
+        first = tuple(a[group] for a in first)
     chars, best, margin, unsure = _with_spots(
         image, geo, nudge, bank, per_kind, colours, inks, first
     )

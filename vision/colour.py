@@ -303,6 +303,15 @@ def grid_inks(image: np.ndarray, cols: Bounds, rows: Bounds, table: ColourTable)
     return _inks_of(_grid_samples(image, cols, rows, _INK_SAMPLES), table)
 
 
+def probe_points(start: np.ndarray, end: np.ndarray, table: ColourTable) -> np.ndarray:
+    """(N, S) every whole-pixel position along one axis that `grid_colours` and
+    `grid_inks` read in each of N cells spanning [start, end): what a cell's
+    colour and inks depend on (`vision.distinct`)."""
+    return np.concatenate(
+        [_points(start, end, _SAMPLES[table.probe]), _points(start, end, _INK_SAMPLES)], axis=1
+    )
+
+
 def _inks_of(samples: np.ndarray, table: ColourTable) -> np.ndarray:
     # One row of samples per cell: an image cv2.inRange tests at SIMD speed.
     tol = table.ink_tolerance

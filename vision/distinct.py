@@ -1,35 +1,85 @@
-"""Classify each distinct cell of a whole-pixel board once.
+"""Classify each distinct cell of a board once.
 
 A cell's classification depends only on its own pixels (`vision.classify`),
 and a board is mostly copies of a few tiles: on a fixed-size skin every
-covered cell, every 0 and every 1 is drawn pixel for pixel the same. Shrinking
-the whole board (`classify.board_patches`: one `cv2.resize`, about 1 ms for
-30x16 xdemineur cells) and comparing every cell with every template is then
-mostly repeated work. Here the cells are grouped by their exact pixels
+covered cell, every 0 and every 1 is drawn pixel for pixel the same.
+Shrinking the whole board and comparing every cell with every template is
+then mostly repeated work. Here the cells are grouped by their exact pixels
 (a hash of all their bytes, then every cell compared with its group's first
-cell in full; the rare cell whose hash met another's is grouped exactly), the
-first cell of each group is laid out in a row ("atlas") and classified, and
-each cell gets its group's answer.
+cell in full; the rare cell whose hash met another's is grouped exactly),
+the first cell of each group is classified, and each cell gets its group's
+answer.
 
-The answer is the one `classify` gives for the board: a cell of the atlas is
-shrunk over the same pixels with the same area weights (the board's cell
-edges fall on whole output pixels, and the scale is the same ratio), and
-each cell is then scored on its own.
-Scaled grids (fractional pitch or nudged cells: GNOME Mines) and a grid not
-on the picture are left to `classify` itself.
+Whole-pixel grids: the first cells are laid out in a row ("atlas") and
+classified; a cell of the atlas is shrunk over the same pixels with the same
+area weights as in `classify.board_patches` (the board's cell edges fall on
+whole output pixels, and the scale is the same ratio).
+
+Scaled grids (fractional pitch or nudged cells: GNOME Mines, 36 or 37 px
+cells): one `cv2.remap` of the whole board (`vision.sampling`) costs ~2 ms,
+most of a cold read. A cell's patch, colour and inks are read at positions
+that depend only on its column and row (the maps are separable); columns
+(rows) whose positions are the same relative to the first pixel they read
+form a class, and two cells of one column class and one row class read
+alike when the pixels they read (their "footprint": from the first to the
+last pixel any of those reads touches) are the same. Only the first cell of
+each group is sampled (`sampling.sample_cells`: the same points, converted
+and remapped alone) and classified; spots, which look at a cell's own
+glyph, are still looked for on every cell that needs them. A tile's flat
+border is outside the footprint, so covered cells on a grid fitted a pixel
+off here and there still group: 57 groups of 480 cells on the recorded
+GNOME expert board.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from vision.classify import CellScores, TileBank, classify
+from vision.classify import CellScores, TileBank, cell_scores, classify
+from vision.colour import ColourTable, cell_colours, cell_inks, probe_points
 from vision.geometry import Geometry
-from vision.sampling import CellSampler, Nudge, cell_edges, is_scaled
+from vision.sampling import (
+    CellSampler,
+    Nudge,
+    cell_edges,
+    is_scaled,
+    make_sampler,
+    sample_cells,
+)
 
 #: Cells whose hash collides with a different cell's are grouped exactly
 #: (slowly); past this many, the board is classified cell by cell instead.
 MAX_COLLISIONS = 32
+
+
+def _group(cells: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(first, group) of N cells' bytes (rows of `cells`, zero-padded past `size`
+    to whole 8-byte words): cell i is a copy of cell first[group[i]], and the
+    cells first[...] differ. None past MAX_COLLISIONS hash collisions."""
+    words = cells.view(np.uint64)
+    # A multiply-and-add hash of every byte (wrapping), then exact grouping by it.
+    weights = (np.arange(words.shape[1], dtype=np.uint64) * np.uint64(2654435761)) | np.uint64(1)
+    _, first, group = np.unique(
+        (words * weights).sum(axis=1), return_index=True, return_inverse=True
+    )
+    group = group.reshape(-1)
+    odd = np.flatnonzero((words != words[first[group]]).any(axis=1))
+    if len(odd) > MAX_COLLISIONS:
+        return None
+    if len(odd):
+        # Cells whose hash met another cell's: grouped exactly among themselves.
+        _, odd_first, odd_group = np.unique(
+            cells[odd, :size], axis=0, return_index=True, return_inverse=True
+        )
+        group[odd] = len(first) + odd_group.reshape(-1)
+        first = np.concatenate([first, odd[odd_first]])
+    return first, group
+
+
+def _padded(count: int, size: int) -> np.ndarray:
+    return np.zeros((count, -(-size // 8) * 8), dtype=np.uint8)
 
 
 def classify_distinct(
@@ -40,8 +90,10 @@ def classify_distinct(
     sampler: CellSampler | None = None,
 ) -> CellScores | None:
     """`classify(image, geo, bank, nudge, sampler)`, each distinct cell classified once."""
-    if is_scaled(geo, nudge) or image.ndim != 3:
+    if image.ndim != 3:
         return classify(image, geo, bank, nudge, sampler)
+    if is_scaled(geo, nudge):
+        return _classify_scaled(image, geo, bank, nudge, sampler)
     cols, rows = cell_edges(geo, None)
     w, h = int(geo.cell_w), int(geo.cell_h)
     x0, y0 = int(cols[0, 0]), int(rows[0, 0])
@@ -52,32 +104,18 @@ def classify_distinct(
         return classify(image, geo, bank, nudge, sampler)
     depth = image.shape[2]
     board = image[y0:y1, x0:x1]
-    # One row of bytes per cell, row-major over the board, padded to whole
-    # 8-byte words for the hash.
+    # One row of bytes per cell, row-major over the board.
     size = h * w * depth
-    cells = np.zeros((geo.rows * geo.cols, -(-size // 8) * 8), dtype=np.uint8)
+    cells = _padded(geo.rows * geo.cols, size)
     cells[:, :size] = (
         board.reshape(geo.rows, h, geo.cols, w, depth)
         .transpose(0, 2, 1, 3, 4)
         .reshape(geo.rows * geo.cols, size)
     )
-    words = cells.view(np.uint64)
-    # A multiply-and-add hash of every byte (wrapping), then exact grouping by it.
-    weights = (np.arange(words.shape[1], dtype=np.uint64) * np.uint64(2654435761)) | np.uint64(1)
-    _, first, group = np.unique(
-        (words * weights).sum(axis=1), return_index=True, return_inverse=True
-    )
-    group = group.reshape(-1)
-    odd = np.flatnonzero((cells != cells[first[group]]).any(axis=1))
-    if len(odd) > MAX_COLLISIONS:
+    grouped = _group(cells, size)
+    if grouped is None:
         return classify(image, geo, bank, nudge, sampler)
-    if len(odd):
-        # Cells whose hash met another cell's: grouped exactly among themselves.
-        _, odd_first, odd_group = np.unique(
-            cells[odd], axis=0, return_index=True, return_inverse=True
-        )
-        group[odd] = len(first) + odd_group.reshape(-1)
-        first = np.concatenate([first, odd[odd_first]])
+    first, group = grouped
     count = len(first)
     atlas = cells[first, :size].reshape(count, h, w, depth).transpose(1, 0, 2, 3)
     atlas = np.ascontiguousarray(atlas.reshape(h, count * w, depth))
@@ -91,3 +129,158 @@ def classify_distinct(
             for a in (scores.chars, scores.best, scores.margin, scores.unsure)
         )
     )
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """The columns (or rows) of a scaled grid, by what a cell reads along that axis."""
+
+    #: Per line: the first pixel any read of its cells touches, and its class.
+    start: np.ndarray
+    kind: np.ndarray
+    #: Per class: how many pixels from `start` its reads touch.
+    size: tuple[int, ...]
+
+
+def _lines(ints: np.ndarray, fracs: np.ndarray, probes: np.ndarray | None) -> _Lines:
+    """Lines from their remap points (whole part `ints`, fraction code `fracs`, one
+    row per line) and the pixels the colour probes read (`probes`, or None).
+
+    A remap point reads its pixel and the next one. Lines of one class read
+    the same pixels relative to `start`, with the same weights.
+    """
+    ints = ints.astype(np.int64)
+    start, stop = ints.min(axis=1), ints.max(axis=1) + 2
+    if probes is not None:
+        start = np.minimum(start, probes.min(axis=1))
+        stop = np.maximum(stop, probes.max(axis=1) + 1)
+    classes: dict[tuple[object, ...], int] = {}
+    kind = np.empty(len(ints), dtype=np.intp)
+    for i in range(len(ints)):
+        key = (
+            int(stop[i] - start[i]),
+            (ints[i] - start[i]).tobytes(),
+            fracs[i].tobytes(),
+            b"" if probes is None else (probes[i] - start[i]).astype(np.int64).tobytes(),
+        )
+        kind[i] = classes.setdefault(key, len(classes))
+    size = tuple(int(key[0]) for key in classes)  # type: ignore[call-overload]
+    return _Lines(start, kind, size)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How a scaled grid's cells are grouped: its column and row classes."""
+
+    cols: _Lines
+    rows: _Lines
+    #: (x0, y0, x1, y1) of every pixel any cell reads.
+    bounds: tuple[int, int, int, int]
+
+
+def _plan(
+    sampler: CellSampler, geo: Geometry, nudge: Nudge | None, table: ColourTable | None
+) -> _Plan:
+    """The `_Plan` of the grid `sampler` was made for (`geo`, `nudge`), made once per
+    sampler: it depends on the grid alone."""
+    key = f"distinct:{None if table is None else table.probe}"
+    cached = sampler.derived.get(key)
+    if isinstance(cached, _Plan):
+        return cached
+    side = sampler.patch * sampler.factor
+    cols, rows = cell_edges(geo, nudge)
+    col_probes = row_probes = None
+    if table is not None:
+        col_probes = probe_points(cols[:, 0], cols[:, 1], table)
+        row_probes = probe_points(rows[:, 0], rows[:, 1], table)
+    across = _lines(
+        sampler.map1[0, :, 0].reshape(geo.cols, side),
+        sampler.map2[0, :].reshape(geo.cols, side),
+        col_probes,
+    )
+    down = _lines(
+        sampler.map1[:, 0, 1].reshape(geo.rows, side),
+        sampler.map2[:, 0].reshape(geo.rows, side),
+        row_probes,
+    )
+    col_sizes, row_sizes = np.array(across.size), np.array(down.size)
+    bounds = (
+        int(across.start.min()),
+        int(down.start.min()),
+        int((across.start + col_sizes[across.kind]).max()),
+        int((down.start + row_sizes[down.kind]).max()),
+    )
+    plan = _Plan(across, down, bounds)
+    sampler.derived[key] = plan
+    return plan
+
+
+def _classify_scaled(
+    image: np.ndarray,
+    geo: Geometry,
+    bank: TileBank,
+    nudge: Nudge | None,
+    sampler: CellSampler | None,
+) -> CellScores | None:
+    """`classify` of a scaled grid, each group of cells that read alike once (module doc)."""
+    inset, patch = bank.skin.inset, bank.skin.patch
+    if sampler is None or not sampler.fits(geo, nudge, inset, patch):
+        sampler = make_sampler(geo, nudge, inset, patch)
+    height, width = image.shape[:2]
+    sx0, sy0, sx1, sy1 = sampler.bounds
+    table = bank.colours
+    plan = _plan(sampler, geo, nudge, table) if sampler.valid else None
+    if (
+        plan is None
+        or min(sx0, sy0, plan.bounds[0], plan.bounds[1]) < 0
+        or max(sx1, plan.bounds[2]) > width
+        or max(sy1, plan.bounds[3]) > height
+    ):
+        return classify(image, geo, bank, nudge, sampler)
+    grouped = _groups(image, geo, plan)
+    if grouped is None:
+        return classify(image, geo, bank, nudge, sampler)
+    first, group = grouped
+    patches = sample_cells(image, sampler, first)
+    colours = inks = None
+    if table is not None:
+        cols, rows = cell_edges(geo, nudge)
+        r, c = np.divmod(first, geo.cols)
+        bounds = (cols[c, 0], cols[c, 1], rows[r, 0], rows[r, 1])
+        colours = cell_colours(image, *bounds, table.probe)
+        inks = cell_inks(image, *bounds, table)
+    return cell_scores(image, geo, bank, nudge, patches, colours, inks, group)
+
+
+def _groups(image: np.ndarray, geo: Geometry, plan: _Plan) -> tuple[np.ndarray, np.ndarray] | None:
+    """(first, group) over the board's cells (row-major flat indices): cell i reads
+    what cell first[group[i]] reads. None past MAX_COLLISIONS hash collisions."""
+    across, down = plan.cols, plan.rows
+    depth = image.shape[2]
+    group = np.empty(geo.rows * geo.cols, dtype=np.intp)
+    firsts: list[np.ndarray] = []
+    count = 0
+    for row_kind, fh in enumerate(down.size):
+        rows = np.flatnonzero(down.kind == row_kind)
+        # Whole image rows (one contiguous take), then each column's pixels.
+        band = np.take(image, (down.start[rows][:, None] + np.arange(fh)).reshape(-1), axis=0)
+        for col_kind, fw in enumerate(across.size):
+            cols = np.flatnonzero(across.kind == col_kind)
+            if len(cols) == 0:
+                continue
+            size = fh * fw * depth
+            cells = _padded(len(rows) * len(cols), size)
+            # Each column's pixels straight into its cells' rows of bytes.
+            layout = cells[:, :size].reshape(len(rows), len(cols), fh, fw * depth)
+            lines = band.reshape(len(rows), fh, -1)
+            for k, start in enumerate((across.start[cols] * depth).tolist()):
+                layout[:, k] = lines[:, :, start : start + fw * depth]
+            grouped = _group(cells, size)
+            if grouped is None:
+                return None
+            first, part = grouped
+            flat = (rows[:, None] * geo.cols + cols[None, :]).reshape(-1)
+            group[flat] = count + part
+            firsts.append(flat[first])
+            count += len(first)
+    return np.concatenate(firsts), group

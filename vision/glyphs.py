@@ -456,11 +456,14 @@ class _Part:
     table: np.ndarray
 
 
-def _parts(template: np.ndarray, level: int) -> list[_Part]:
-    """The template cut in column and row parts at least 2 x COUNT_BLOCK wide and high."""
+def _parts(template: np.ndarray, level: int, cut: tuple[int, int] | None = None) -> list[_Part]:
+    """The template cut in `cut` (columns, rows) parts; by default column and row
+    parts at least 2 x COUNT_BLOCK wide and high (up to COUNT_PARTS x COUNT_ROWS)."""
     th, tw = template.shape[:2]
     cols = max(1, min(COUNT_PARTS, tw // (2 * COUNT_BLOCK)))
     rows = max(1, min(COUNT_ROWS, th // (2 * COUNT_BLOCK)))
+    if cut is not None:
+        cols, rows = cut
     xs = np.linspace(0, tw, cols + 1).astype(int).tolist()
     ys = np.linspace(0, th, rows + 1).astype(int).tolist()
     parts = []
@@ -498,9 +501,8 @@ class _GroupCounts:
 
     Group (Y, X) holds placements x in kX .. kX + k - 1 (y alike). `sums`
     counts rows kY + r0 .. kY + r1 - 1, columns kX + c0 .. kX + c1 - 1, from
-    one integral table: per row range, the table's rows every k-th, split by
-    column phase (column kX + c is phases[c % k][:, X + c // k]), so that
-    every slice is a plain one.
+    one integral table: four corners, read every k-th row and column (all
+    groups) or at the given groups.
     """
 
     def __init__(self, region: _Region, template: np.ndarray) -> None:
@@ -510,25 +512,27 @@ class _GroupCounts:
         self.k = k
         self.shape = (-(-height // k), -(-width // k))
         self.table = region.dark_table((2 * k + th, 2 * k + tw))
-        self.bands: dict[tuple[int, int], list[np.ndarray]] = {}
 
     def sums(
         self, r0: int, r1: int, c0: int, c1: int, at: tuple[np.ndarray, np.ndarray] | None = None
     ) -> np.ndarray:
         """Dark pixels of the rectangle per group (or at the groups `at` only)."""
-        k, (gy, gx) = self.k, self.shape
+        k, (gy, gx), table = self.k, self.shape, self.table
         shape = (gy, gx) if at is None else at[0].shape
         if r1 <= r0 or c1 <= c0:
             return np.zeros(shape, dtype=np.int32)
-        if (r0, r1) not in self.bands:
-            rows = self.table[r1 : r1 + k * gy : k] - self.table[r0 : r0 + k * gy : k]
-            self.bands[r0, r1] = [np.ascontiguousarray(rows[:, c::k]) for c in range(k)]
-        phases = self.bands[r0, r1]
-        high, low = phases[c1 % k], phases[c0 % k]
-        if at is not None:
-            ys, xs = at
-            return np.asarray(high[ys, xs + c1 // k] - low[ys, xs + c0 // k])
-        return np.asarray(high[:, c1 // k : c1 // k + gx] - low[:, c0 // k : c0 // k + gx])
+        if at is None:
+
+            def corner(r: int, c: int) -> np.ndarray:
+                return np.asarray(table[r : r + k * gy : k, c : c + k * gx : k])
+
+        else:
+            ys, xs = at[0] * k, at[1] * k
+
+            def corner(r: int, c: int) -> np.ndarray:
+                return np.asarray(table[ys + r, xs + c])
+
+        return np.asarray(corner(r1, c1) - corner(r0, c1) - corner(r1, c0) + corner(r0, c0))
 
     def spans(self, part: _Part) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
         """The rectangles (rows r0, r1, columns c0, c1) of a part that some placement
@@ -558,10 +562,14 @@ def _least_cost(part: _Part, most: np.ndarray, least: np.ndarray) -> np.ndarray:
 
 
 def _template_parts(region: _Region, template: np.ndarray) -> list[_Part]:
+    """The template's whole as one `_Part`, then its parts (`_parts`), made once per template."""
     assert region.test is not None
     parts = region.test.parts.get(id(template))
     if parts is None:
-        parts = region.test.parts[id(template)] = _parts(template, region.level)
+        parts = region.test.parts[id(template)] = [
+            *_parts(template, region.level, (1, 1)),
+            *_parts(template, region.level),
+        ]
     return parts
 
 
@@ -573,33 +581,26 @@ def _group_costs(region: _Region, template: np.ndarray, smax: float) -> np.ndarr
     Under a part, the pixels some placement of a group covers hold at least as
     many dark pixels as any of its windows, and the pixels all of them cover
     at most as many (`_GroupCounts.spans`): the part adds at least its least
-    cost over that range of counts. One integral table of the region and a
-    few slices per part: ~1 ms for the GNOME band, against ~5 ms of matching
-    all of it; once few groups are left, the remaining parts are counted at
-    those groups only.
+    cost over that range of counts. The whole template, as one part, is
+    counted first at every group (a few strided reads of one integral table):
+    a window with too few or too many dark pixels for the glyph cannot match
+    it, and that leaves a few groups in a hundred on the GNOME band. Its
+    parts are then counted at those groups only, and their costs summed.
     """
     counts = _GroupCounts(region, template)
-    total = np.zeros(counts.shape, dtype=np.float32)
-    alive: tuple[np.ndarray, ...] | None = None  # (Y, X) still possible, once few
-    for part in _template_parts(region, template):
-        spans = counts.spans(part)
-        if alive is None:
-            most, least = (counts.sums(*span) for span in spans)
-            total += _least_cost(part, most, least)
-            if np.count_nonzero(total <= smax) * 8 < total.size:
-                alive = np.nonzero(total <= smax)
-                total = total[alive]
-        else:
-            # Few groups left: each part's counts at those groups only.
-            ys, xs = alive
-            most, least = (counts.sums(*span, at=(ys, xs)) for span in spans)
-            total += _least_cost(part, most, least)
-            keep = total <= smax
-            alive, total = (ys[keep], xs[keep]), total[keep]
-    if alive is None:
-        return total
+    whole, *parts = _template_parts(region, template)
+    most, least = (counts.sums(*span) for span in counts.spans(whole))
+    ys, xs = np.nonzero(_least_cost(whole, most, least) <= smax)
+    total = np.zeros(len(ys), dtype=np.float32)
+    for part in parts:
+        if len(ys) == 0:
+            break
+        most, least = (counts.sums(*span, at=(ys, xs)) for span in counts.spans(part))
+        total += _least_cost(part, most, least)
+        keep = total <= smax
+        ys, xs, total = ys[keep], xs[keep], total[keep]
     out = np.full(counts.shape, np.inf, dtype=np.float32)
-    out[alive] = total
+    out[ys, xs] = total
     return out
 
 

@@ -21,7 +21,7 @@ built once per located board and kept by the caller.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -88,6 +88,13 @@ class CellSampler:
     valid: bool
     map1: np.ndarray
     map2: np.ndarray
+    #: The float sample positions the maps were converted from, along x (all
+    #: columns of cells) and y (all rows), so that the maps of a few cells can
+    #: be converted again (`sample_cells`): the conversion is per point.
+    xs: np.ndarray
+    ys: np.ndarray
+    #: What other modules derive from these maps alone (`vision.distinct`), by name.
+    derived: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def part(self, geo: Geometry, nudge: Nudge | None, rows: slice, cols: slice) -> CellSampler:
         """The sampler of the cells `rows` x `cols` of this grid (`geo`, `nudge`: theirs).
@@ -106,6 +113,8 @@ class CellSampler:
             bounds=_bounds(col_edges, row_edges),
             map1=np.ascontiguousarray(self.map1[ys, xs]),
             map2=np.ascontiguousarray(self.map2[ys, xs]),
+            xs=self.xs[xs],
+            ys=self.ys[ys],
         )
 
     def fits(self, geo: Geometry, nudge: Nudge | None, inset: int, patch: int) -> bool:
@@ -138,7 +147,9 @@ def make_sampler(geo: Geometry, nudge: Nudge | None, inset: int, patch: int) -> 
     map1, map2 = cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
     bounds = _bounds(cols, rows)
     valid = bool((cols[:, 1] > cols[:, 0]).all() and (rows[:, 1] > rows[:, 0]).all())
-    return CellSampler(geo, _nudge_key(nudge), inset, patch, factor, bounds, valid, map1, map2)
+    return CellSampler(
+        geo, _nudge_key(nudge), inset, patch, factor, bounds, valid, map1, map2, xs, ys
+    )
 
 
 def sample_patches(image: np.ndarray, sampler: CellSampler) -> np.ndarray | None:
@@ -154,3 +165,32 @@ def sample_patches(image: np.ndarray, sampler: CellSampler) -> np.ndarray | None
         points = cv2.resize(points, size, interpolation=cv2.INTER_AREA)
     cells = points.reshape(geo.rows, patch, geo.cols, patch, -1).transpose(0, 2, 1, 3, 4)
     return np.asarray(cells.reshape(geo.rows * geo.cols, -1), dtype=np.float32)
+
+
+def sample_cells(image: np.ndarray, sampler: CellSampler, cells: np.ndarray) -> np.ndarray:
+    """(len(cells), patch*patch*3) float32: the rows of `sample_patches` for the flat
+    (row-major) cell indices `cells` only, each exactly as `sample_patches` makes it.
+
+    The cells' maps are converted from the same float positions (the
+    conversion is per point), laid side by side in one row, and remapped and
+    shrunk alone: each output pixel of a remap depends only on its own map
+    entry, and each patch pixel of an integer-factor area resize only on its
+    own factor x factor points. The caller checks that the grid is on the image.
+    """
+    geo, patch, factor = sampler.geometry, sampler.patch, sampler.factor
+    side = patch * factor
+    n = len(cells)
+    rows, cols = np.divmod(np.asarray(cells, dtype=np.intp), geo.cols)
+    steps = np.arange(side)
+    map_x = np.empty((side, n, side), dtype=np.float32)
+    map_y = np.empty((side, n, side), dtype=np.float32)
+    map_x[:] = sampler.xs[cols[:, None] * side + steps[None, :]][None, :, :]
+    map_y[:] = sampler.ys[rows[None, :] * side + steps[:, None]][:, :, None]
+    map1, map2 = cv2.convertMaps(
+        map_x.reshape(side, n * side), map_y.reshape(side, n * side), cv2.CV_16SC2
+    )
+    points = cv2.remap(image, map1, map2, cv2.INTER_LINEAR)
+    if factor > 1:
+        points = cv2.resize(points, (n * patch, patch), interpolation=cv2.INTER_AREA)
+    cells_out = points.reshape(patch, n, patch, -1).transpose(1, 0, 2, 3)
+    return np.asarray(cells_out.reshape(n, -1), dtype=np.float32)
