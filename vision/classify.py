@@ -348,12 +348,23 @@ def classify(
         patches = sample_patches(image, sampler)
     if patches is None:
         return None
-    colours = inks = None
-    if bank.colours is not None:
-        x0, x1, y0, y1 = _cell_bounds(geo, nudge)
-        colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
-        inks = grid_inks(image, (x0, x1), (y0, y1), bank.colours)
+    colours, inks = grid_features(image, geo, bank, nudge)
     return cell_scores(image, geo, bank, nudge, patches, colours, inks)
+
+
+def grid_features(
+    image: np.ndarray,
+    geo: Geometry,
+    bank: TileBank,
+    nudge: tuple[np.ndarray, np.ndarray] | None = None,
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """Every cell's colour and inks (`grid_colours`, `grid_inks`; None, None when
+    the skin declares none). The grid must lie inside the image."""
+    if bank.colours is None:
+        return None, None
+    x0, x1, y0, y1 = _cell_bounds(geo, nudge)
+    colours = grid_colours(image, (x0, x1), (y0, y1), bank.colours.probe)
+    return colours, grid_inks(image, (x0, x1), (y0, y1), bank.colours)
 
 
 def cell_scores(

@@ -37,7 +37,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.classify import CellScores, TileBank, cell_scores, classify
+from vision.classify import (
+    CellScores,
+    TileBank,
+    board_patches,
+    cell_scores,
+    classify,
+    grid_features,
+)
 from vision.colour import ColourTable, cell_colours, cell_inks, probe_points
 from vision.geometry import Geometry
 from vision.sampling import (
@@ -119,16 +126,12 @@ def classify_distinct(
     count = len(first)
     atlas = cells[first, :size].reshape(count, h, w, depth).transpose(1, 0, 2, 3)
     atlas = np.ascontiguousarray(atlas.reshape(h, count * w, depth))
-    scores = classify(atlas, Geometry(0, 0, w, h, 1, count), bank)
-    if scores is None:  # cannot happen for a well-formed atlas; be exact anyway
+    row = Geometry(0, 0, w, h, 1, count)
+    patches = board_patches(atlas, row, bank.skin.inset, bank.skin.patch)
+    if patches is None:  # cannot happen for a well-formed atlas; be exact anyway
         return classify(image, geo, bank, nudge, sampler)
-    shape = (geo.rows, geo.cols)
-    return CellScores(
-        *(
-            a.reshape(-1)[group].reshape(shape)
-            for a in (scores.chars, scores.best, scores.margin, scores.unsure)
-        )
-    )
+    colours, inks = grid_features(atlas, row, bank)
+    return cell_scores(image, geo, bank, None, patches, colours, inks, group)
 
 
 @dataclass(frozen=True)
