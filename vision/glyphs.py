@@ -247,6 +247,8 @@ class _InkTest:
     light: bool
     #: `_Part`s of each template, by `id` of its grey image, made when first needed.
     parts: dict[int, list[_Part]] = field(default_factory=dict, compare=False)
+    #: Each small template as a float32 kernel and its sum of squares (`_Region.exact_ssd`).
+    kernels: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, compare=False)
 
 
 def _ink_test(glyphs: Glyphs) -> _InkTest:
@@ -414,15 +416,25 @@ class _Region:
                 borderType=cv2.BORDER_CONSTANT,
             )[:h, :w]
             self._squares[box, (th, tw)] = squares
+        kernel, own = self._kernel(template)
         cross = cv2.filter2D(
-            self._float[rows, cols],
-            -1,
-            template.astype(np.float32),
-            anchor=(0, 0),
-            borderType=cv2.BORDER_CONSTANT,
+            self._float[rows, cols], -1, kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT
         )
-        own = float(np.square(template, dtype=np.int64).sum())
-        return np.asarray(squares + own - 2.0 * cross[:h, :w])
+        # squares + own - 2 cross, in place: every step an integer under 2^24.
+        ssd = np.asarray(cross, dtype=np.float32)[:h, :w]  # a view: float32 already
+        ssd *= -2.0
+        ssd += squares
+        ssd += own
+        return np.asarray(ssd)
+
+    def _kernel(self, template: np.ndarray) -> tuple[np.ndarray, float]:
+        """The template as float32 and its sum of squares, kept per glyph set."""
+        kept = None if self.test is None else self.test.kernels.get(id(template))
+        if kept is None:
+            kept = (template.astype(np.float32), float(np.square(template, dtype=np.int64).sum()))
+            if self.test is not None:
+                self.test.kernels[id(template)] = kept
+        return kept
 
 
 #: Regions with at least this many placements are screened by `_counted` first
@@ -502,7 +514,7 @@ class _GroupCounts:
     Group (Y, X) holds placements x in kX .. kX + k - 1 (y alike). `sums`
     counts rows kY + r0 .. kY + r1 - 1, columns kX + c0 .. kX + c1 - 1, from
     one integral table: four corners, read every k-th row and column (all
-    groups) or at the given groups.
+    groups: `sums`) or at given groups (`spans_at`).
     """
 
     def __init__(self, region: _Region, template: np.ndarray) -> None:
@@ -513,26 +525,30 @@ class _GroupCounts:
         self.shape = (-(-height // k), -(-width // k))
         self.table = region.dark_table((2 * k + th, 2 * k + tw))
 
-    def sums(
-        self, r0: int, r1: int, c0: int, c1: int, at: tuple[np.ndarray, np.ndarray] | None = None
-    ) -> np.ndarray:
-        """Dark pixels of the rectangle per group (or at the groups `at` only)."""
+    def sums(self, r0: int, r1: int, c0: int, c1: int) -> np.ndarray:
+        """Dark pixels of the rectangle per group: its four corners, every k-th table row
+        and column."""
         k, (gy, gx), table = self.k, self.shape, self.table
-        shape = (gy, gx) if at is None else at[0].shape
         if r1 <= r0 or c1 <= c0:
-            return np.zeros(shape, dtype=np.int32)
-        if at is None:
+            return np.zeros((gy, gx), dtype=np.int32)
 
-            def corner(r: int, c: int) -> np.ndarray:
-                return np.asarray(table[r : r + k * gy : k, c : c + k * gx : k])
-
-        else:
-            ys, xs = at[0] * k, at[1] * k
-
-            def corner(r: int, c: int) -> np.ndarray:
-                return np.asarray(table[ys + r, xs + c])
+        def corner(r: int, c: int) -> np.ndarray:
+            return np.asarray(table[r : r + k * gy : k, c : c + k * gx : k])
 
         return np.asarray(corner(r1, c1) - corner(r0, c1) - corner(r1, c0) + corner(r0, c0))
+
+    def spans_at(self, part: _Part, flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`sums` of both `spans` of `part` at the groups whose top-left table entries
+        are `flat` (indices into the flattened table): one gather of eight corners."""
+        width = self.table.shape[1]
+        corners = []
+        for r0, r1, c0, c1 in self.spans(part):
+            if r1 <= r0 or c1 <= c0:
+                r1, c1 = r0, c0  # an empty rectangle: every corner the same, sum 0
+            corners += [r1 * width + c1, r0 * width + c1, r1 * width + c0, r0 * width + c0]
+        got = np.take(self.table.reshape(-1), flat[:, None] + np.array(corners)[None, :])
+        sums = got[:, 0::4] - got[:, 1::4] - got[:, 2::4] + got[:, 3::4]
+        return sums[:, 0], sums[:, 1]
 
     def spans(self, part: _Part) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
         """The rectangles (rows r0, r1, columns c0, c1) of a part that some placement
@@ -591,14 +607,15 @@ def _group_costs(region: _Region, template: np.ndarray, smax: float) -> np.ndarr
     whole, *parts = _template_parts(region, template)
     most, least = (counts.sums(*span) for span in counts.spans(whole))
     ys, xs = np.nonzero(_least_cost(whole, most, least) <= smax)
+    flat = (ys * counts.table.shape[1] + xs) * counts.k
     total = np.zeros(len(ys), dtype=np.float32)
     for part in parts:
-        if len(ys) == 0:
+        if len(flat) == 0:
             break
-        most, least = (counts.sums(*span, at=(ys, xs)) for span in counts.spans(part))
+        most, least = counts.spans_at(part, flat)
         total += _least_cost(part, most, least)
         keep = total <= smax
-        ys, xs, total = ys[keep], xs[keep], total[keep]
+        ys, xs, flat, total = ys[keep], xs[keep], flat[keep], total[keep]
     out = np.full(counts.shape, np.inf, dtype=np.float32)
     out[ys, xs] = total
     return out
@@ -644,7 +661,7 @@ def _scores(
             ssd = np.asarray(
                 cv2.matchTemplate(crop[y0 : y1 + th - 1, x0 : x1 + tw - 1], template, cv2.TM_SQDIFF)
             )
-        out[y0:y1, x0:x1] = ssd / size
+        np.divide(ssd, size, out=out[y0:y1, x0:x1])
     return out
 
 
