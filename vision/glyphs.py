@@ -383,6 +383,8 @@ class _Region:
         #: Window sums of squares by (box, template shape): glyphs of one font share them.
         self._squares: dict[tuple[Box, tuple[int, int]], np.ndarray] = {}
         self._dark: np.ndarray | None = None
+        #: `_placements` by template size, for the ink boxes of the region's one search.
+        self.placements: dict[tuple[int, int], list[Box]] = {}
 
     def dark_table(self, pad: tuple[int, int]) -> np.ndarray:
         """Integral table of the pixels at most `level` (int32), over the region and
@@ -643,7 +645,12 @@ def _scores(
     shape = (crop.shape[0] - th + 1, crop.shape[1] - tw + 1)
     if region is None:
         region = _Region(crop)
-    boxes = _placements(needs or [], shape, th, tw)
+    # The same for every template of one size over this region: made once.
+    boxes = region.placements.get((th, tw)) if needs else None
+    if boxes is None:
+        boxes = _placements(needs or [], shape, th, tw)
+        if needs:
+            region.placements[th, tw] = boxes
     if threshold is not None and region.level >= 0 and shape[0] * shape[1] >= COUNT_FROM:
         counted = _counted(region, template, threshold)
         boxes = [
