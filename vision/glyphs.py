@@ -213,7 +213,14 @@ def _score_maps(
     join = (max(t.shape[1] for t in templates), max(t.shape[0] for t in templates))
     test = _ink_test(glyphs)
     # A small region is matched whole: finding its ink costs what it saves.
-    needs = _ink_boxes(crop, test, join) if crop.size >= INK_FROM else []
+    # A region every template of which is counted (`_counted`) needs no ink
+    # boxes: a window without the ink a glyph needs has too few (or too many)
+    # dark pixels for it, and is left out by the count already.
+    counted = all(
+        (crop.shape[0] - t.shape[0] + 1) * (crop.shape[1] - t.shape[1] + 1) >= COUNT_FROM
+        for t in templates
+    )
+    needs = _ink_boxes(crop, test, join) if crop.size >= INK_FROM and not counted else []
     region = _Region(crop, test)
     return [
         (key, t, _scores(crop, t, needs, region, glyphs.threshold))
