@@ -16,8 +16,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from test_distinct import _equal  # the same check as for whole-pixel grids
 
-from vision.classify import CellScores, classify
+from vision.classify import classify
 from vision.distinct import classify_distinct
 from vision.glyphs import _grey, _score_maps, _scores, _visible, best_hit
 from vision.image_io import load_image
@@ -26,16 +27,6 @@ from vision.sampling import make_sampler, sample_cells, sample_patches
 
 RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
 GNOME = ["gnome-mines-expert-1", "gnome-mines-beginner-2", "gnome-mines-dense-1"]
-
-
-def _equal(a: CellScores | None, b: CellScores | None) -> None:
-    assert (a is None) == (b is None)
-    if a is None or b is None:
-        return
-    for x, y in zip(
-        (a.chars, a.best, a.margin, a.unsure), (b.chars, b.best, b.margin, b.unsure), strict=True
-    ):
-        assert np.array_equal(x, y)
 
 
 @pytest.mark.parametrize("name", GNOME)

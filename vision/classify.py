@@ -205,6 +205,9 @@ def _scores(
 #: ~10 times slower per row than its blocked product from this many rows on
 #: (the same sums: the rows of either are those of the other).
 GEMM_ROWS = 100
+#: From this many rows a product padded to GEMM_ROWS costs less (30x16 boards:
+#: 15-110 templates of 588-300 values).
+GEMM_PAD_FROM = 20
 
 
 def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
@@ -385,10 +388,11 @@ def cell_scores(
     patch distances, colours and inks are decided once per distinct cell,
     spots (which look at each cell's own pixels) per cell of the board.
     """
-    if group is not None and len(patches) < min(GEMM_ROWS, geo.rows * geo.cols):
-        # As many rows as the board's cells would give, up to GEMM_ROWS: the
-        # matrix product then takes the path it takes for the whole board.
-        rows = min(GEMM_ROWS, geo.rows * geo.cols)
+    rows = min(GEMM_ROWS, geo.rows * geo.cols)
+    if group is not None and GEMM_PAD_FROM <= len(patches) < rows:
+        # Padded to as many rows as the board's cells would give, up to
+        # GEMM_ROWS: the blocked product of the whole board, cheaper from
+        # GEMM_PAD_FROM rows on.
         padded = np.zeros((rows, patches.shape[1]), dtype=patches.dtype)
         padded[: len(patches)] = patches
         per_kind = _per_kind(padded, bank)[: len(patches)]

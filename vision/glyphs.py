@@ -429,12 +429,7 @@ class _Region:
         cross = cv2.filter2D(
             self._float[rows, cols], -1, kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT
         )
-        # squares + own - 2 cross, in place: every step an integer under 2^24.
-        ssd = np.asarray(cross, dtype=np.float32)[:h, :w]  # a view: float32 already
-        ssd *= -2.0
-        ssd += squares
-        ssd += own
-        return np.asarray(ssd)
+        return np.asarray(squares + own - 2.0 * cross[:h, :w])
 
     def _kernel(self, template: np.ndarray) -> tuple[np.ndarray, float]:
         """The template as float32 and its sum of squares, kept per glyph set."""
@@ -675,7 +670,7 @@ def _scores(
             ssd = np.asarray(
                 cv2.matchTemplate(crop[y0 : y1 + th - 1, x0 : x1 + tw - 1], template, cv2.TM_SQDIFF)
             )
-        np.divide(ssd, size, out=out[y0:y1, x0:x1])
+        out[y0:y1, x0:x1] = ssd / size
     return out
 
 
