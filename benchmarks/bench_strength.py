@@ -37,6 +37,9 @@ EXTRA_VARIANTS = {
     "full + 50/50 penalty": GuessOptions(fifty_penalty=True),
     "full + endgame 1000/50000": GuessOptions(endgame_placements=1000, endgame_nodes=50_000),
     "full, margin 0.05": GuessOptions(safety_margin=0.05),
+    "full + linked tie-break 0.03": GuessOptions(linked_tolerance=0.03),
+    "full + far interior first": GuessOptions(interior_distance=1),
+    "full + endgame 4000/200000": GuessOptions(endgame_placements=4000, endgame_nodes=200_000),
 }
 
 

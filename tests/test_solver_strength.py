@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -14,25 +15,32 @@ from bot.solver import analyse
 from bot.solver.endgame import placements as endgame_placements
 from bot.solver.endgame import search
 from bot.solver.fifty import find_fifty_fifty
-from bot.solver.guess import SAFETY_MARGIN, GuessOptions, candidates, deep_score, score
-from bot.solver.lookahead import base_of, outlook, outlook_position, reveal
+from bot.solver.guess import (
+    SAFETY_MARGIN,
+    GuessOptions,
+    candidates,
+    choose_guess,
+    deep_score,
+    score,
+)
+from bot.solver.lookahead import Base, base_of, outlook, outlook_position, reveal
 from bot.solver.move import zero_chance
 
 
-def placements(board: Board, total: int) -> int:
-    """How many placements of the remaining mines fit the board (brute force)."""
+def all_placements(board: Board, total: int) -> tuple[list[tuple[int, int]], list[frozenset]]:
+    """The covered cells and every placement of the remaining mines on them (brute force)."""
     h, w = board.height, board.width
     unknown = [(r, c) for r in range(h) for c in range(w) if board.rows[r][c] in ".?"]
     left = total - sum(row.count("F") for row in board.rows)
     if left < 0 or left > len(unknown):
-        return 0
+        return unknown, []
     numbers = [
         ((r, c), int(ch))
         for r, row in enumerate(board.rows)
         for c, ch in enumerate(row)
         if ch.isdigit()
     ]
-    count = 0
+    found = []
     for chosen in combinations(unknown, left):
         mines = set(chosen)
         if all(
@@ -40,8 +48,13 @@ def placements(board: Board, total: int) -> int:
             == v
             for (r, c), v in numbers
         ):
-            count += 1
-    return count
+            found.append(frozenset(chosen))
+    return unknown, found
+
+
+def placements(board: Board, total: int) -> int:
+    """How many placements of the remaining mines fit the board (brute force)."""
+    return len(all_placements(board, total)[1])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -261,3 +274,88 @@ def test_outlook_sees_an_enclosed_fifty_fifty() -> None:
     # Here (0,2) touches (1,1) but not (1,0): opening it can split the pair.
     open_board = base_of(Board(("...", "...", "11.")), 1)
     assert not outlook_position(open_board.position, 1, neighbours=open_board.neighbours).fifty
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(real_positions())
+def test_two_step_score_is_secondary_safety(position: tuple[Board, int]) -> None:
+    # The score of a cell is the chance of surviving it AND the best next click given the number
+    # it shows (a certain safe cell, or a won game, counting as surviving), counted here over
+    # every placement: off-frontier cells too, whose number depends on their covered neighbours.
+    board, total = position
+    if not small_enough(board):
+        return
+    unknown, found = all_placements(board, total)
+    if not found or any(all(x not in m for m in found) for x in unknown):
+        return  # a guess is only made when no covered cell is certainly safe
+    h, w = board.height, board.width
+    base = base_of(board, total)
+    for cell in unknown:
+        index = cell[0] * w + cell[1]
+        if index not in base.position.unknown:
+            continue
+        groups: dict[int, list[frozenset]] = {}
+        for mines in found:
+            if cell not in mines:
+                shown = sum(
+                    1
+                    for n in neighbours(h, w, *cell)
+                    if n in mines or board.rows[n[0]][n[1]] == "F"
+                )
+                groups.setdefault(shown, []).append(mines)
+        expected = Fraction(0)
+        for group in groups.values():
+            others = [x for x in unknown if x != cell]
+            safeties = [Fraction(sum(1 for m in group if x not in m), len(group)) for x in others]
+            value = max((s for s in safeties if s > 0), default=Fraction(1))
+            expected += Fraction(len(group), len(found)) * value
+        p_mine = 1 - Fraction(sum(len(g) for g in groups.values()), len(found))
+        scored = score(base, total, index, float(p_mine), {})
+        assert abs(scored.score - float(expected)) < 1e-9
+        assert scored.dead == (len(groups) <= 1)
+
+
+def guess_inputs(
+    board: Board, total: int, frontier: set[int]
+) -> tuple[Base, list[float | None], list[int], frozenset[int], dict[int, float]]:
+    """What `candidates`/`choose_guess` take for a board whose frontier cells are given."""
+    base = base_of(board, total)
+    flat = [p for row in analyse(board, total).probabilities for p in row]
+    open_cells = sorted(base.position.unknown)
+    interior = frozenset(c for c in open_cells if c not in frontier)
+    chances = {c: zero_chance(c, flat, base.neighbours) for c in open_cells}
+    return base, flat, open_cells, interior, chances
+
+
+def test_linked_tie_break_prefers_the_cell_that_touches_most() -> None:
+    # Interior cells of the 6x6 board above: all equally safe; the two-step score prefers a
+    # corner (likeliest to open an area), the "linked" tie-break with a tolerance that
+    # admits every candidate the cell with the most undecided neighbours.
+    total = 4
+    base, flat, open_cells, interior, chances = guess_inputs(
+        Board(("1.....",) + ("......",) * 5), total, {1, 6, 7}
+    )
+    wide = GuessOptions(max_interior=8, max_candidates=8)
+    pool = candidates(open_cells, flat, interior, chances, wide)
+    touching = {c: sum(1 for n in base.neighbours[c] if n in base.position.unknown) for c in pool}
+    plain = choose_guess(base, total, open_cells, flat, interior, chances, wide)
+    linked = choose_guess(
+        base, total, open_cells, flat, interior, chances, replace(wide, linked_tolerance=1.0)
+    )
+    assert plain in {5, 30, 35}
+    assert linked is not None and touching[linked] == max(touching.values()) > touching[plain]
+
+
+def test_interior_candidates_far_from_or_near_the_frontier() -> None:
+    # A 1 in the corner of a 4x8 board: the interior corners (0,7) and (3,7) are six steps
+    # from the frontier (0,1)/(1,0)/(1,1), (3,0) two steps; all have three covered neighbours.
+    base, flat, open_cells, interior, chances = guess_inputs(
+        Board(("1.......",) + ("........",) * 3), 5, {1, 8, 9}
+    )
+
+    def pool(sign: int) -> list[int]:
+        options = GuessOptions(max_interior=3, interior_distance=sign)
+        return candidates(open_cells, flat, interior, chances, options, base.neighbours)
+
+    assert pool(1) == [7, 31, 24]
+    assert pool(-1) == [24, 7, 31]

@@ -39,7 +39,24 @@ so the experiment can be repeated:
   surviving three steps instead of two is no better a guide to winning;
 * `opening_bonus` (extra score per unit of P(the cell shows 0 | safe)):
   intermediate games 0..3999, 0.1: +63 -90, 0.3: +87 -130, and the other way,
-  -0.1: +25 -39, -0.2: +112 -153: the two-step score weighs openings right.
+  -0.1: +25 -39, -0.2: +112 -153: the two-step score weighs openings right;
+* `linked_tolerance` (among candidates within that fraction of the best score, the one
+  with the most undecided neighbours, "linked" cells whose number can settle the most):
+  intermediate games 0..3999, 1e-9: +1 -3, 0.01: +9 -12, 0.03: +114 -157 (p 0.011):
+  trading score for information loses;
+* `interior_distance` (interior candidates by covered neighbours, then farthest from /
+  nearest to the frontier first, instead of by the chance of a zero): intermediate games
+  0..7999, far +29 -33, near +180 -185;
+* larger endgame limits (4000 placements, 200,000 states): intermediate games 0..11999
+  +11 -3 (p 0.06, +0.07 points), expert games 0..1999 +4 -4; `avoid_dead` off and
+  `fifty_penalty` on: intermediate games 0..3999 +0 -0 and +0 -1
+  (`benchmarks/results/solver-paired-issue5-20261130.txt`).
+
+The two-step score is exactly "secondary safety" (surviving this click and the best next
+one given the number shown, a certain safe cell counting as surviving), interior cells
+included: `tests/test_solver_strength.py` checks it against a count over every placement.
+A wider pool (`safety_margin` 0.3, 24 candidates, 8 interior) changed 2 of games 0..3999
+(+1 -1): the candidates are not pruned too early.
 
 Where the games are lost (`benchmarks/loss_profile.py`, full strength,
 intermediate safe, bench seed 1, 2,000 games, 464 lost): the sum of P(mine)
@@ -98,6 +115,10 @@ class GuessOptions:
     #: Also look at up to this many interior cells next to the frontier (their number can
     #: settle frontier cells, unlike an interior cell far away).
     interior_near_frontier: int = 0
+    #: Order of the interior candidates: 0 by the chance of a zero (fewest covered neighbours,
+    #: safest ones); +1 / -1 by the number of covered neighbours, then farthest from / nearest
+    #: to the frontier first (a far island is independent of what is known, a near one joins it).
+    interior_distance: int = 0
     #: Long-term risk: a reveal that leaves an enclosed 50/50 behind is worth half as much
     #: (that coin flip must be taken some time, whatever comes next).
     fifty_penalty: bool = False
@@ -114,6 +135,9 @@ class GuessOptions:
     #: leaves (over its `deep_candidates` safest cells) instead of its next safety alone.
     deep_top: int = 0
     deep_candidates: int = 3
+    #: "Linked" tie-break: among candidates whose score is within this fraction of the best,
+    #: take the one with the most undecided neighbours (its number can settle the most cells).
+    linked_tolerance: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -137,7 +161,19 @@ def candidates(
     best = min(float(probabilities[c] or 0.0) for c in open_candidates)
     limit = best + options.safety_margin * (1.0 - best) + 1e-12
     pool = [c for c in open_candidates if float(probabilities[c] or 0.0) <= limit]
-    pool.sort(key=lambda c: (float(probabilities[c] or 0.0), -zero_chance.get(c, 0.0), c))
+    if options.interior_distance and neighbours is not None:
+        distance = _frontier_distance(open_candidates, interior, neighbours)
+        sign = options.interior_distance
+
+        def key(c: int) -> tuple[float, float, int]:
+            if c not in interior:
+                return (float(probabilities[c] or 0.0), -zero_chance.get(c, 0.0), c)
+            covered = sum(1 for n in neighbours[c] if probabilities[n] is not None)
+            return (float(probabilities[c] or 0.0), covered - sign * distance[c] / 1000, c)
+
+        pool.sort(key=key)
+    else:
+        pool.sort(key=lambda c: (float(probabilities[c] or 0.0), -zero_chance.get(c, 0.0), c))
     chosen: list[int] = []
     inside = 0
     for c in pool:
@@ -157,6 +193,22 @@ def candidates(
         ]
         chosen += near[: options.interior_near_frontier]
     return chosen
+
+
+def _frontier_distance(
+    open_candidates: Sequence[int], interior: frozenset[int], neighbours: Sequence[Sequence[int]]
+) -> dict[int, int]:
+    """Steps (king moves over covered cells) from each interior cell to the frontier."""
+    frontier = [c for c in open_candidates if c not in interior]
+    distance = dict.fromkeys(frontier, 0)
+    queue = list(frontier)
+    for c in queue:
+        for n in neighbours[c]:
+            if n in interior and n not in distance:
+                distance[n] = distance[c] + 1
+                queue.append(n)
+    far = len(neighbours)
+    return {c: distance.get(c, far) for c in interior}
 
 
 def score(
@@ -318,6 +370,18 @@ def choose_guess(
             for s in top
         }
         best = max(top, key=lambda s: (deep[s.cell], s.score, -s.p_mine, -s.cell))
+    elif options.lookahead and options.linked_tolerance > 0:
+        floor = max(s.score for s in live) * (1.0 - options.linked_tolerance)
+        unknown = base.position.unknown
+        best = max(
+            (s for s in live if s.score >= floor),
+            key=lambda s: (
+                sum(1 for n in base.neighbours[s.cell] if n in unknown),
+                s.score,
+                -s.p_mine,
+                -s.cell,
+            ),
+        )
     elif options.lookahead:
         best = max(live, key=lambda s: (s.score, -s.p_mine, -s.cell))
     else:
