@@ -35,8 +35,9 @@ so the experiment can be repeated:
 * `safety_power` (P(safe) raised to 2, 0.5 or 0.25 in the score): intermediate
   games 0..3999 +26 -27, +15 -25, +26 -51;
 * `deep_top` (three-step survival for the best 3 or 5 candidates, `deep_score`):
-  intermediate games 0..3999 +35 -48 both, at about twice the CPU per game:
-  surviving three steps instead of two is no better a guide to winning;
+  intermediate games 0..3999 +35 -48 both, games 4000..7999 +35 -34 (top 3), at about
+  twice the CPU per game: surviving three steps instead of two is no better a guide to
+  winning; `safety_power` 1.5 / 0.75, games 0..3999: +17 -16, +9 -15;
 * `opening_bonus` (extra score per unit of P(the cell shows 0 | safe)):
   intermediate games 0..3999, 0.1: +63 -90, 0.3: +87 -130, and the other way,
   -0.1: +25 -39, -0.2: +112 -153: the two-step score weighs openings right;
