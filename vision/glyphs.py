@@ -19,12 +19,14 @@ a full match gives.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from typing import cast
 
 import cv2
 import numpy as np
 
+from vision.display_scale import in_phase, to_native
 from vision.geometry import Geometry
 from vision.skin import Glyphs, Region
 
@@ -114,15 +116,39 @@ def crop_region(image: np.ndarray, region: Region, geo: Geometry) -> RegionCrop 
 
 
 def _visible(
-    image: np.ndarray, region: Region, geo: Geometry
+    image: np.ndarray, region: Region, geo: Geometry, scale: float = 1.0
 ) -> tuple[np.ndarray, int, int, tuple[bool, bool, bool, bool]] | None:
-    """The on-image part of `region` (a view, not grey yet), its corner and cut sides."""
+    """The on-image part of `region` (a view, not grey yet), its corner and cut sides.
+
+    At a desktop scale other than 1 (`Glyphs.scale`), the part in grey at the
+    clone's own pixels, with its corner in those pixels (`to_screen` maps hits back).
+    """
     box = region_box(region, geo)
     x0, y0, x1, y1 = _clip(box, image.shape)
     if x1 <= x0 or y1 <= y0:
         return None
     cut = (box[0] < x0, box[1] < y0, box[2] > x1, box[3] > y1)
+    if scale != 1.0:
+        grey = _grey(image[y0:y1, x0:x1])
+        native = to_native(grey, (0, 0, x1 - x0, y1 - y0), scale, (x0, y0))
+        if native is None:
+            return None
+        return native[0], native[1], native[2], cut
     return image[y0:y1, x0:x1], x0, y0, cut
+
+
+def to_screen(hit: Hit, scale: float) -> Hit:
+    """A hit found at the clone's own pixels (`_visible` at `scale`) in screen pixels."""
+    if scale == 1.0:
+        return hit
+    return Hit(
+        hit.key,
+        hit.score,
+        math.floor((hit.x + 0.5) * scale),
+        math.floor((hit.y + 0.5) * scale),
+        round(hit.w * scale),
+        round(hit.h * scale),
+    )
 
 
 @dataclass
@@ -687,16 +713,18 @@ def best_hit(
     off by the picture's edge is not found (None), never guessed. With `memo`,
     only what changed since the last search is matched again (`GlyphMemo`).
     """
-    seen = _visible(image, glyphs.region, geo)
+    seen = _visible(image, glyphs.region, geo, glyphs.scale)
     if seen is None:
         return None
     colour, x0, y0, _ = seen
     crop = _grey(colour)
     maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
     if memo is not None and (kept := memo.answer(glyphs, "hit")) is not None:
-        return cast(tuple[Hit | None], kept)[0]
+        found = cast(tuple[Hit | None], kept)[0]
+        return None if found is None else to_screen(found, glyphs.scale)
     best: Hit | None = None
     for key, template, scores in maps:
+        scores = in_phase(scores, glyphs.phase_of(template), x0, y0)
         if scores is None:
             continue
         _, _, loc, _ = cv2.minMaxLoc(scores)
@@ -706,7 +734,7 @@ def best_hit(
             best = Hit(key, score, x0 + loc[0] + tw // 2, y0 + loc[1] + th // 2, tw, th)
     if memo is not None:
         memo.remember(glyphs, "hit", (best,))
-    return best
+    return None if best is None else to_screen(best, glyphs.scale)
 
 
 def read_text(
@@ -724,7 +752,7 @@ def read_text(
 
     With `memo`, only what changed since the last search is matched again.
     """
-    seen = _visible(image, glyphs.region, geo)
+    seen = _visible(image, glyphs.region, geo, glyphs.scale)
     if seen is None:
         return "", []
     region = RegionCrop(_grey(seen[0]), seen[1], seen[2], seen[3])
@@ -732,9 +760,10 @@ def read_text(
     maps = _score_maps(crop, glyphs) if memo is None else memo.maps(glyphs, crop, x0, y0)
     if memo is not None and (known := memo.answer(glyphs, "text")) is not None:
         text_hits = cast(tuple[str, list[Hit]], known)
-        return text_hits[0], list(text_hits[1])
+        return text_hits[0], [to_screen(h, glyphs.scale) for h in text_hits[1]]
     hits: list[Hit] = []
     for key, template, scores in maps:
+        scores = in_phase(scores, glyphs.phase_of(template), x0, y0)
         if scores is None or cv2.minMaxLoc(scores)[0] > glyphs.threshold:
             continue
         th, tw = template.shape[:2]
@@ -773,4 +802,4 @@ def read_text(
     kept = [h for line in lines for h in line]
     if memo is not None:
         memo.remember(glyphs, "text", (text, list(kept)))
-    return text, kept
+    return text, [to_screen(h, glyphs.scale) for h in kept]

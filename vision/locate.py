@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from bot.errors import VisionError
 from vision.classify import CellScores, TileBank, classify, fit_nudge, off_palette
 from vision.colour import tiles_beyond
+from vision.counter import read_counter
 from vision.geometry import Geometry
+from vision.glyphs import best_hit
 from vision.lattice import Lattice, find_lattices
 from vision.skin import Skin
 
@@ -60,6 +62,8 @@ class _Candidate:
     bank: TileBank
     geometry: Geometry
     scores: CellScores
+    #: The skin at other desktop scales that read these cells alike (`_glyph_scale`).
+    alike: tuple[Skin, ...] = ()
 
     @property
     def unsure_share(self) -> float:
@@ -209,6 +213,42 @@ def _goes_on(image: np.ndarray, geo: Geometry, bank: TileBank) -> bool:
     return False
 
 
+#: A row or column just outside a board found at a desktop scale with more
+#: than this share of its cells read as board cells is a line of the board.
+EDGE_DOUBT = 0.5
+#: ... where a cell reads as a board cell when it is read surely and its
+#: distance is at most this many times the median distance of the board's
+#: own cells of its kind.
+EDGE_LIKENESS = 2.0
+
+
+def _edge_in_doubt(image: np.ndarray, geo: Geometry, bank: TileBank, scores: CellScores) -> bool:
+    """Whether a line just outside the grid reads as a line of the board that
+    `_grow` did not take in.
+
+    At a desktop scale the compositor's resampling puts cells farther from
+    their tiles, and an edge row of flat cells can miss the growing limit
+    (xdemineur at 125 %, linear: a board found a row short). A board with a
+    row missing would be played with an edge that is not there, so such a
+    grid is no board (the caller finds none rather than a wrong one). A
+    frame that merely resembles a tile (sgt-mines' border has the grey of its
+    covered tiles) is farther from it than the board's own cells are.
+    """
+    typical = {
+        str(ch): float(np.median(scores.best[(scores.chars == ch) & ~scores.unsure]))
+        for ch in np.unique(scores.chars[~scores.unsure])
+    }
+    for side in ("top", "bottom", "left", "right"):
+        strip = classify(image, _strip(geo, side), bank)
+        if strip is None:
+            continue
+        limit = np.array([EDGE_LIKENESS * typical.get(str(c), -1.0) for c in strip.chars.ravel()])
+        alike = ~strip.unsure.ravel() & (strip.best.ravel() <= limit)
+        if float(alike.mean()) > EDGE_DOUBT:
+            return True
+    return False
+
+
 def _trim(
     image: np.ndarray, geo: Geometry, scores: CellScores, bank: TileBank
 ) -> tuple[Geometry, CellScores]:
@@ -281,23 +321,80 @@ def _snap(geo: Geometry, skin: Skin) -> Geometry:
     The lattice fit mixes covered and open tile insides, which are not centred
     alike; a clone with a fixed cell size is better served by its known pitch,
     and one that draws at any whole-pixel pitch (`Skin.whole_pitch`) by the
-    integer nearest the fit, kept centred on the fitted grid.
+    integer nearest the fit, kept centred on the fitted grid. At a desktop
+    scale (`Skin.at_scale`) both are that many times larger, and a fractional
+    pitch keeps its fractional origin (the compositor's cells start there).
     """
-    lo, hi = skin.pitch_range
     pw, ph = skin.pitch
     if skin.whole_pitch:
         # Any size, but always a whole-pixel pitch (sgt-mines, minegauler):
         # the nearest integer, if the fit is that close to one.
-        pw, ph = float(round(geo.cell_w)), float(round(geo.cell_h))
-        if abs(geo.cell_w - pw) > WHOLE_PITCH_SLACK or abs(geo.cell_h - ph) > WHOLE_PITCH_SLACK:
+        k = skin.scale
+        pw, ph = round(geo.cell_w / k) * k, round(geo.cell_h / k) * k
+        slack = WHOLE_PITCH_SLACK * k
+        if abs(geo.cell_w - pw) > slack or abs(geo.cell_h - ph) > slack:
             return geo
-    elif hi - lo > 2 or abs(geo.cell_w - pw) > 1 or abs(geo.cell_h - ph) > 1:
+    elif not skin.fixed_pitch or max(abs(geo.cell_w - pw), abs(geo.cell_h - ph)) > skin.scale:
         return geo
     cx = geo.left + geo.width / 2
     cy = geo.top + geo.height / 2
-    left = round(cx - geo.cols * pw / 2)
-    top = round(cy - geo.rows * ph / 2)
-    return Geometry(float(left), float(top), pw, ph, geo.rows, geo.cols)
+    left = cx - geo.cols * pw / 2
+    top = cy - geo.rows * ph / 2
+    if float(pw).is_integer() and float(ph).is_integer():
+        left, top = round(left), round(top)
+    return Geometry(float(left), float(top), float(pw), float(ph), geo.rows, geo.cols)
+
+
+#: Desktop scales (HiDPI) whose glyphs are tried for a clone whose cells
+#: scale by themselves, so that its pitch does not tell the desktop scale:
+#: the common settings (100 to 300 %).
+SCALE_STEPS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5, 3.0)
+#: A scale told by a fixed-size clone's pitch is snapped to a multiple of
+#: SCALE_SNAP when this close to one (desktop settings are such steps; the
+#: fit of a small board is a few thousandths off).
+SCALE_SNAP, SCALE_SNAP_SLACK = 0.05, 0.01
+
+
+def _pitch_error(skin: Skin, cell_w: float, cell_h: float) -> float:
+    """How far a fitted pitch is from any pitch `skin` (at its scale) draws."""
+    if skin.whole_pitch:
+        k = skin.scale
+        return max(abs(v - round(v / k) * k) for v in (cell_w, cell_h))
+    if skin.fixed_pitch:
+        return max(abs(cell_w - skin.pitch[0]), abs(cell_h - skin.pitch[1]))
+    return 0.0
+
+
+def _snapped_pitch(skin: Skin, cell_w: float, cell_h: float) -> tuple[float, float]:
+    """The pitch `_snap` gives a grid of this fitted pitch in `skin`."""
+    geo = _snap(Geometry(0.0, 0.0, cell_w, cell_h, 1, 1), skin)
+    return geo.cell_w, geo.cell_h
+
+
+def _scales(skin: Skin, cell_w: float, cell_h: float) -> list[Skin]:
+    """`skin` at every desktop scale it may be shown at with this pitch, the
+    likeliest first (see `SCALE_STEPS`); empty if none admits the pitch.
+
+    A fixed-size clone's pitch tells the scale. Otherwise the scales whose
+    pitches fit the fitted one best come first, the smaller first among
+    equals: a whole-pixel clone at 33.75 px is 27 px tiles at 125 %, not 34 px
+    tiles (sgt-mines read 30 of 41 cells unsure so); at 20 px it may be 20 px
+    buttons at 100 % or 16 px at 125 %, which read alike, and the glyphs of
+    its counter and face tell (`_glyph_scale`).
+    """
+    lo, hi = skin.display_scale
+    steps = [s for s in SCALE_STEPS if lo <= s <= hi]
+    if skin.fixed_pitch and hi > lo:
+        s = (cell_w / skin.pitch[0] + cell_h / skin.pitch[1]) / 2
+        snapped = round(s / SCALE_SNAP) * SCALE_SNAP
+        s = snapped if abs(s - snapped) <= SCALE_SNAP_SLACK else round(s, 4)
+        steps = [1.0] if abs(s - 1.0) * max(skin.pitch) <= 1 else [s]
+        steps = [v for v in steps if lo <= v <= hi or v == 1.0]
+    views = [skin.at_scale(s) for s in steps or [1.0]]
+    views = [v for v in views if v.accepts_pitch(*_snapped_pitch(v, cell_w, cell_h))]
+    errors = [round(_pitch_error(v, cell_w, cell_h), 2) for v in views]
+    order = sorted(range(len(views)), key=lambda i: (errors[i], views[i].scale))
+    return [views[i] for i in order]
 
 
 def _clip(geo: Geometry, shape: tuple[int, ...]) -> Geometry | None:
@@ -323,15 +420,23 @@ def _clip(geo: Geometry, shape: tuple[int, ...]) -> Geometry | None:
 def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> _Candidate | None:
     """The skin that reads this grid best, or None if none reads it.
 
-    Every skin whose pitch fits reads the grid's middle part (`_middle`) as
-    found; only the best REFINED are then refined and grown (each step a
-    classification).
+    Every skin whose pitch fits, at the likeliest desktop scale that admits
+    the pitch (`_scales`), reads the grid's middle part (`_middle`) as found;
+    only the best REFINED are then refined and grown (each step a
+    classification). Other scales at which the skin reads the grid alike are
+    kept for `_glyph_scale`.
     """
-    tried: list[tuple[float, TileBank, Geometry, CellScores]] = []
+    tried: list[tuple[float, TileBank, Geometry, CellScores, tuple[Skin, ...]]] = []
+    fit = lattice.geometry
     for bank in banks:
-        geo = _snap(lattice.geometry, bank.skin)
-        if not bank.skin.accepts_pitch(geo.cell_w, geo.cell_h):
+        views = _scales(bank.skin, fit.cell_w, fit.cell_h)
+        if not views:
             continue
+        skin = views[0]
+        if skin is not bank.skin:
+            bank = replace(bank, skin=skin)
+        geo = _snap(fit, skin)
+        alike = tuple(v for v in views if _snap(fit, v) == geo)
         if lattice.cut:
             clipped = _clip(geo, image.shape)
             if clipped is None:
@@ -342,9 +447,9 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
             geo = _clip(geo, image.shape) or geo
             seen = classify(image, _middle(geo), bank)
         if seen is not None:
-            tried.append((_cost(seen), bank, geo, seen))
+            tried.append((_cost(seen), bank, geo, seen, alike))
     best: _Candidate | None = None
-    for _, bank, geo, seen in sorted(tried, key=lambda t: t[0])[:REFINED]:
+    for _, bank, geo, seen, alike in sorted(tried, key=lambda t: t[0])[:REFINED]:
         if best is not None and float(seen.unsure.mean()) > 2 * MAX_UNSURE:
             continue  # reads too few of the middle cells to beat a board already read
         refined = _refine(image, geo, bank, seen)
@@ -358,13 +463,53 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         geo_b, final = _trim(image, geo_b, final, bank)
         if min(geo_b.rows, geo_b.cols) == 1 and _goes_on(image, geo_b, bank):
             continue
-        cand = _Candidate(lattice, bank, geo_b, final)
+        if bank.skin.scale != 1.0 and _edge_in_doubt(image, geo_b, bank, final):
+            continue
+        cand = _Candidate(lattice, bank, geo_b, final, alike)
         if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(final):
             continue
         key = (cand.unsure_share, cand.scores.mean_best)
         if best is None or key < (best.unsure_share, best.scores.mean_best):
             best = cand
     return best
+
+
+def _glyphs_shown(image: np.ndarray, skin: Skin, geo: Geometry) -> tuple[bool, int]:
+    """Whether the skin's counter reads where it expects it, and how many of
+    its counter, face and status text show there."""
+    counter = skin.counter is not None and read_counter(image, skin, geo) is not None
+    shown = sum(
+        glyphs is not None and best_hit(image, glyphs, geo) is not None
+        for glyphs in (skin.faces, skin.status_texts)
+    )
+    return counter, shown + counter
+
+
+def _glyph_scale(image: np.ndarray, cand: _Candidate) -> _Candidate:
+    """The candidate at the desktop scale at which most of its counter, face
+    and status text show, among scales that read its cells alike (a clone
+    whose cells scale by themselves: its pitch does not tell the scale of its
+    glyphs; minegauler's 20 px buttons at 100 % and 16 px at 125 % look the
+    same, its counter does not); the likeliest scale when none shows. The
+    search stops at the first scale whose counter reads (one glyph search
+    on an unscaled screen).
+    """
+    if len(cand.alike) < 2:
+        return _for_reading(cand, cand.bank.skin)
+    best, most = cand.bank.skin, 0
+    for skin in cand.alike:
+        counter, shown = _glyphs_shown(image, skin, cand.geometry)
+        if shown > most:
+            best, most = skin, shown
+        if counter:
+            break
+    return _for_reading(cand, best)
+
+
+def _for_reading(cand: _Candidate, skin: Skin) -> _Candidate:
+    """The candidate read with `skin` as boards are read (`Skin.for_reading`)."""
+    skin = skin.for_reading()
+    return cand if skin is cand.bank.skin else replace(cand, bank=replace(cand.bank, skin=skin))
 
 
 #: Cells that may hide or show a mine. A board with none of them would be a
@@ -448,7 +593,9 @@ def _join_pieces(image: np.ndarray, found: list[_Candidate]) -> list[_Candidate]
                 scores = classify(image, geo, a.bank)
                 if scores is None:
                     continue
-                cand = _Candidate(b.lattice if b.lattice.cut else a.lattice, a.bank, geo, scores)
+                cand = _Candidate(
+                    b.lattice if b.lattice.cut else a.lattice, a.bank, geo, scores, a.alike
+                )
                 if cand.unsure_share > MAX_UNSURE or not _has_mines_somewhere(scores):
                     continue
                 if gap and scores.unsure[_outside_pieces(geo, (a.geometry, b.geometry))].any():
@@ -483,7 +630,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     if len(found) > 1:
         where = "; ".join(f"{c.bank.skin.name} {_where(c.geometry)}" for c in found)
         raise VisionError(f"{len(found)} boards in the image ({where}): show only one")
-    cand = found[0]
+    cand = _glyph_scale(image, found[0])
     if cand.lattice.cut or _touches_edge(cand.geometry, image.shape):
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "

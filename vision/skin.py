@@ -12,6 +12,30 @@ Manifest fields (all paths relative to the skin folder):
     pitch           [w, h] cell pitch (tile + grid line) of the tile images, px
     pitch_range     [min, max] pitches this skin is recognised at (scalable
                     clones like GNOME Mines); default: pitch +- 1 px
+    display_scale   [min, max]: the desktop scales (HiDPI: 1.25, 1.5, 2...) the
+                    clone's whole window may be shown at; a compositor scales
+                    cells, gaps, counter and face alike, so the skin is read
+                    at such a scale through `Skin.at_scale` (tiles compared as
+                    they are, glyph images and region offsets scaled); default
+                    [1, 1] (never scaled)
+    display_max_distance  max_distance (and least colour_max_distance) of the
+                    skin at a desktop scale other than 1: a pixel-exact clone's
+                    cells, resampled by the compositor, are farther from its
+                    tiles (default max_distance)
+    display_glyph_factor  share of the glyph thresholds kept at a desktop scale
+                    other than 1 (default 0.5): a linear scale blends glyphs,
+                    which brings a wrong glyph's distance down too (minegauler:
+                    a "1" scored 267 between two digits at 175 %, 538 at 100 %,
+                    threshold 300), while the right one, blended alike
+                    (`vision.display_scale.as_shown`), stays near its distance
+                    at 100 % (GNOME Mines' text counter read "1/5" as 4 left at
+                    125 % with its own threshold)
+    display_counter  false: the counter is not read at a desktop scale other
+                    than 1 (mines left unknown, never guessed); for text
+                    counters ("marked/total") whose digits touch, so that a
+                    scale blends one into the next and a digit can go
+                    unmatched: sgt-mines' "8/12" at 125 % nearest read "/1"
+                    (default true)
     whole_pitch     true when the clone draws every cell at one whole-pixel
                     pitch whatever its size (sgt-mines' tile size, minegauler's
                     button size): a fitted pitch within a third of a pixel of
@@ -74,9 +98,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -84,6 +108,7 @@ import numpy as np
 from bot.board import ALPHABET
 from bot.errors import VisionError
 from vision.colour import PROBES, parse_colour
+from vision.display_scale import Phase, as_shown
 from vision.image_io import load_image
 
 #: Built-in skins: `templates/` at the repository root.
@@ -127,6 +152,27 @@ class Glyphs:
     images: Mapping[str, tuple[np.ndarray, ...]]
     threshold: float
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The desktop scale the screen shows them at (`Skin.at_scale`): the
+    #: region is then matched at the clone's own pixels
+    #: (`vision.display_scale.to_native`) against `images` as that shows them.
+    scale: float = 1.0
+    #: Per key, the phase each image holds at (`vision.display_scale.as_shown`);
+    #: empty at scale 1 (every image holds everywhere).
+    phases: Mapping[str, tuple[Phase, ...]] = field(default_factory=dict)
+
+    def phase_of(self, grey: np.ndarray) -> Phase | None:
+        """The phase an image of `grey` holds at (None: everywhere)."""
+        if not self.phases:
+            return None
+        table: dict[int, Phase] | None = self.__dict__.get("_phase_of")
+        if table is None:
+            table = {
+                id(img): phase
+                for key, imgs in self.grey.items()
+                for img, phase in zip(imgs, self.phases[key], strict=True)
+            }
+            object.__setattr__(self, "_phase_of", table)
+        return table.get(id(grey))
 
     @property
     def grey(self) -> Mapping[str, tuple[np.ndarray, ...]]:
@@ -177,9 +223,98 @@ class Skin:
     #: Tiles drawn straight on the window background (see the module docstring).
     frameless: bool = True
 
+    #: Desktop scales the clone's window may be shown at (see the module docstring).
+    display_scale: tuple[float, float] = (1.0, 1.0)
+    #: The scale this skin is at (`at_scale`): 1 for the skin as loaded.
+    scale: float = 1.0
+    #: max_distance at a desktop scale other than 1 (see the module docstring).
+    display_max_distance: float = 0.0
+    #: Glyph thresholds at a desktop scale other than 1 are this share of
+    #: theirs (see the module docstring).
+    display_glyph_factor: float = 0.5
+    #: Whether the counter is read at a desktop scale other than 1 (see the
+    #: module docstring).
+    display_counter: bool = True
+
     def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
         lo, hi = self.pitch_range
         return lo <= cell_w <= hi and lo <= cell_h <= hi
+
+    def for_reading(self) -> Skin:
+        """The skin as boards are read with it: at a desktop scale other than
+        1 without its counter when it declares `display_counter` false (the
+        counter still tells the scale while locating: `vision.locate`)."""
+        if self.scale == 1.0 or self.display_counter or self.counter is None:
+            return self
+        cached: Skin | None = self.__dict__.get("_for_reading")
+        if cached is None:
+            cached = replace(self, counter=None)
+            object.__setattr__(cached, "_base", self.__dict__.get("_base", self))
+            object.__setattr__(self, "_for_reading", cached)
+        return cached
+
+    @property
+    def fixed_pitch(self) -> bool:
+        """Whether the clone draws its cells at one size only (xdemineur): its
+        pitch on screen then tells the desktop scale."""
+        lo, hi = self.pitch_range
+        return not self.whole_pitch and hi - lo <= 2 * self.scale
+
+    def at_scale(self, scale: float) -> Skin:
+        """This skin as a desktop scaled by `scale` shows it (scale relative to
+        the skin as loaded), kept per scale (a board found again at the same
+        scale reads with the same objects, so glyph memos stay valid).
+
+        A compositor scales the whole window: pitches and pitch range scale,
+        and so do the pixel offsets of the counter, face, button, status and
+        pause regions (fractions of the board and cell pitches follow the
+        board by themselves). Those glyphs are matched at the clone's own
+        pixels, against their images as the scaled screen brought back to
+        them shows them (`vision.display_scale`), with the same thresholds.
+        Tiles stay as they are: every cell and tile is shrunk to the same
+        patch before comparing.
+        """
+        if scale == self.scale:
+            return self
+        base: Skin = self.__dict__.get("_base", self)
+        cache: dict[float, Skin] = base.__dict__.setdefault("_at_scales", {})
+        if scale == 1.0:
+            return base
+        if scale not in cache:
+            cache[scale] = base._scaled(scale)
+        return cache[scale]
+
+    def _scaled(self, scale: float) -> Skin:
+        def glyphs(g: Glyphs | None) -> Glyphs | None:
+            if g is None:
+                return None
+            region = tuple((c[0], c[1] * scale, *c[2:]) for c in g.region)
+            shown = {k: [p for img in v for p in as_shown(img, scale)] for k, v in g.images.items()}
+            return Glyphs(
+                cast(Region, region),
+                {k: tuple(img for img, _ in v) for k, v in shown.items()},
+                g.threshold * self.display_glyph_factor,
+                g.extra,
+                scale,
+                {k: tuple(phase for _, phase in v) for k, v in shown.items()},
+            )
+
+        lo, hi = self.pitch_range
+        out = replace(
+            self,
+            pitch=(self.pitch[0] * scale, self.pitch[1] * scale),
+            pitch_range=(lo * scale, hi * scale),
+            counter=glyphs(self.counter),
+            faces=glyphs(self.faces),
+            buttons={k: g for k, v in self.buttons.items() if (g := glyphs(v)) is not None},
+            status_texts=glyphs(self.status_texts),
+            paused=glyphs(self.paused),
+            scale=scale,
+            max_distance=max(self.max_distance, self.display_max_distance),
+            colour_max_distance=max(self.colour_max_distance, self.display_max_distance),
+        )
+        object.__setattr__(out, "_base", self)
+        return out
 
 
 def _region(raw: Any, where: str) -> Region:
@@ -309,7 +444,21 @@ def load_skin(folder: Path) -> Skin:
         colour_probe=probe,
         whole_pitch=bool(raw.get("whole_pitch", False)),
         frameless=bool(raw.get("frameless", True)),
+        display_scale=_display_scale(raw.get("display_scale", [1.0, 1.0]), where),
+        display_max_distance=float(raw.get("display_max_distance", raw.get("max_distance", 400.0))),
+        display_glyph_factor=float(raw.get("display_glyph_factor", 0.5)),
+        display_counter=bool(raw.get("display_counter", True)),
     )
+
+
+def _display_scale(raw: Any, where: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(v) for v in raw)
+    except (TypeError, ValueError) as exc:
+        raise VisionError(f"{where}: display_scale must be [min, max], got {raw!r}") from exc
+    if not 0 < lo <= hi:
+        raise VisionError(f"{where}: display_scale must be [min, max] with 0 < min <= max")
+    return (lo, hi)
 
 
 def skin_dirs() -> list[Path]:
