@@ -179,10 +179,7 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
         for side in ("top", "bottom", "left", "right"):
             while True:
                 scores = classify(image, _strip(geo, side), bank)
-                if scores is None or scores.unsure.any():
-                    break
-                flat = np.isin(scores.chars, _FLAT)
-                if (scores.best[flat] > limit).any():
+                if scores is None or not _continues(scores, limit):
                     break
                 dx = -geo.cell_w if side == "left" else 0.0
                 dy = -geo.cell_h if side == "top" else 0.0
@@ -193,6 +190,25 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
         if not grew:
             break
     return geo
+
+
+def _continues(scores: CellScores, limit: float) -> bool:
+    """Whether a strip just outside the grid is more of the board.
+
+    Every cell read as a tile (a flat one within `limit`) is. So is a strip
+    most of whose cells are surely tiles, with the others unsure: one
+    unreadable cell (a tooltip, a kind at a size no tile was cut at) in a
+    line of numbers and flags, which the lattice finder does not see, would
+    otherwise end the board there, and the bot would play a board with an
+    edge that is not there. Taken in, the cell reads unsure and the bot says
+    so. A window's frame beside a board has no such majority.
+    """
+    flat = np.isin(scores.chars, _FLAT)
+    tile = ~scores.unsure & ~(flat & (scores.best > limit))
+    if tile.all():
+        return True
+    sure = int(tile.sum())
+    return bool((scores.unsure | tile).all()) and sure >= 2 and sure * 3 >= 2 * tile.size
 
 
 def _goes_on(image: np.ndarray, geo: Geometry, bank: TileBank) -> bool:
