@@ -44,3 +44,23 @@ def test_gnome_mines_plays_a_whole_game_at_an_unrecorded_cell_size(
     assert_played_to_the_end(run, 1)
     first = json.loads((tmp_path / "readings.jsonl").read_text().splitlines()[0])
     assert round(first["geometry"]["cell_w"]) == pitch  # the size meant, not a recorded one
+
+
+def test_gnome_mines_plays_with_cells_of_about_150_px(tmp_path: Path) -> None:
+    """A beginner board in a 1400x1420 window on a tall screen: cells of about
+    150 px, where the lattice finder used to give up at about 115 px ("no
+    board found")."""
+    from bot.clones import launch_clone
+    from bot.xdisplay import xvfb_available
+
+    if not xvfb_available():
+        pytest.skip("Xvfb is not installed")
+    with (
+        VirtualDisplay(1920, 1440) as xd,
+        launch_clone("gnome-mines", "beginner", xd, (20, 0), window_size=(1400, 1420)),
+    ):
+        run = play(xd.display, "--games", "1", "--record", str(tmp_path), timeout=120)
+        assert_played_to_the_end(run, 1)
+    first = json.loads((tmp_path / "readings.jsonl").read_text().splitlines()[0])
+    assert first["geometry"]["rows"] == 8 and first["geometry"]["cols"] == 8
+    assert first["geometry"]["cell_w"] > 140
