@@ -25,6 +25,7 @@ from typing import cast
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from vision.display_scale import in_phase, to_native
 from vision.geometry import Geometry
@@ -248,8 +249,15 @@ def _score_maps(
     )
     needs = _ink_boxes(crop, test, join) if crop.size >= INK_FROM and not counted else []
     region = _Region(crop, test)
+    batched = _batched(crop, glyphs, needs, region)
     return [
-        (key, t, _scores(crop, t, needs, region, glyphs.threshold))
+        (
+            key,
+            t,
+            batched[id(t)]
+            if id(t) in batched
+            else _scores(crop, t, needs, region, glyphs.threshold),
+        )
         for key, templates in glyphs.grey.items()
         for t in templates
     ]
@@ -282,6 +290,26 @@ class _InkTest:
     parts: dict[int, list[_Part]] = field(default_factory=dict, compare=False)
     #: Each small template as a float32 kernel and its sum of squares (`_Region.exact_ssd`).
     kernels: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, compare=False)
+    #: Templates of one size stacked (`_Region.exact_ssds`), by their `id`s.
+    stacks: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, compare=False
+    )
+    #: Per grey level, the least squared difference from any pixel of any template
+    #: of the set (0 within their range of grey levels: `_Region.in_range`).
+    #: The smallest height and width, and the most pixels, of a template of the set.
+    least: tuple[int, int] = (1, 1)
+    most: int = 1
+    off_range: np.ndarray = field(
+        default_factory=lambda: np.zeros(256, dtype=np.float32), compare=False, repr=False
+    )
+
+
+def _most_ssd(threshold: float, size: int) -> float:
+    """The largest sum of squared differences of a match of a template of `size`
+    pixels: the threshold's, with slack for matchTemplate's own rounding (it
+    correlates in floating point: errors of a few units per 10^6 of the sums,
+    100 times less)."""
+    return threshold * size + 1e-4 * size * 255.0**2 + 1.0
 
 
 def _ink_test(glyphs: Glyphs) -> _InkTest:
@@ -296,9 +324,7 @@ def _ink_test(glyphs: Glyphs) -> _InkTest:
     margins = np.arange(1, 256)
     dark = light = True
     for t in templates:
-        # Slack for matchTemplate's own rounding (it correlates in floating
-        # point: errors of a few units per 10^6 of the sums, 100 times less).
-        smax = glyphs.threshold * t.size + 1e-4 * t.size * 255.0**2 + 1.0
+        smax = _most_ssd(glyphs.threshold, t.size)
         upto = np.cumsum(np.bincount(t.reshape(-1), minlength=256))  # upto[v]: pixels <= v
         darker = np.where(margins <= level, upto[np.clip(level - margins, 0, 255)], 0)
         lighter = np.where(
@@ -307,7 +333,18 @@ def _ink_test(glyphs: Glyphs) -> _InkTest:
         spare = smax / margins.astype(np.float64) ** 2
         dark = dark and bool((darker >= spare).any())
         light = light and bool((lighter >= spare).any())
-    result = _InkTest(level, dark, light)
+    lowest = min(int(t.min()) for t in templates)
+    highest = max(int(t.max()) for t in templates)
+    values = np.arange(256, dtype=np.int64)
+    off = np.maximum(0, lowest - values) + np.maximum(0, values - highest)
+    result = _InkTest(
+        level,
+        dark,
+        light,
+        least=(min(t.shape[0] for t in templates), min(t.shape[1] for t in templates)),
+        most=max(t.size for t in templates),
+        off_range=(off * off).astype(np.float32),
+    )
     object.__setattr__(glyphs, "_ink", result)
     return result
 
@@ -416,6 +453,8 @@ class _Region:
         #: Window sums of squares by (box, template shape): glyphs of one font share them.
         self._squares: dict[tuple[Box, tuple[int, int]], np.ndarray] = {}
         self._dark: np.ndarray | None = None
+        #: The box `in_range` found, for the smallest template of the set.
+        self._in_range: Box | None = None
         #: `_placements` by template size, for the ink boxes of the region's one search.
         self.placements: dict[tuple[int, int], list[Box]] = {}
 
@@ -432,6 +471,55 @@ class _Region:
             self._dark = cv2.integral(dark, sdepth=cv2.CV_32S)
         return self._dark
 
+    def in_range(self, th: int, tw: int, threshold: float) -> list[Box] | None:
+        """A box holding the placements of a th x tw template of the set that may
+        match within `threshold`, judged by grey levels alone; None: all may.
+
+        An image pixel darker or lighter than every pixel of every template of
+        the set differs from whichever template pixel covers it by at least
+        its distance to their range (`_InkTest.off_range`), so a window whose
+        such distances, squared and summed, pass the largest sum of squared
+        differences of a match (`_most_ssd`) matches no template of the set:
+        minegauler's dim digits on black never match a window reaching into
+        the light frame around them, which leaves a tenth of the counter's
+        placements. Judged once for the set: by the windows of its smallest
+        height and width (each inside a larger template's window at the same
+        placement, so summing less) against the largest template's `_most_ssd`.
+        """
+        test = self.test
+        assert test is not None
+        if self._in_range is None:
+            least_h, least_w = test.least
+            smax = _most_ssd(threshold, test.most)
+            # The farthest from the range are the darkest and the lightest pixel.
+            darkest, lightest = cv2.minMaxLoc(self.crop)[:2]
+            worst = max(test.off_range[int(darkest)], test.off_range[int(lightest)])
+            if float(worst) * least_h * least_w <= smax:
+                self._in_range = (0, 0, self.crop.shape[1], self.crop.shape[0])
+            else:
+                off = cv2.LUT(self.crop, test.off_range)
+                # Sums of whole numbers: exact in float32 under 2^24, and far
+                # within `_most_ssd`'s slack above it.
+                sums = cv2.boxFilter(
+                    off,
+                    -1,
+                    (least_w, least_h),
+                    anchor=(0, 0),
+                    normalize=False,
+                    borderType=cv2.BORDER_CONSTANT,
+                )
+                height = self.crop.shape[0] - least_h + 1
+                width = self.crop.shape[1] - least_w + 1
+                ok = (sums[:height, :width] <= smax + 1.0).astype(np.uint8)
+                x, y, w, h = cv2.boundingRect(ok)
+                self._in_range = (x, y, x + w, y + h)
+        x0, y0, x1, y1 = self._in_range
+        if x0 == 0 and y0 == 0 and x1 >= self.crop.shape[1] and y1 >= self.crop.shape[0]:
+            return None
+        height, width = self.crop.shape[0] - th + 1, self.crop.shape[1] - tw + 1
+        x1, y1 = min(x1, width), min(y1, height)
+        return [(x0, y0, x1, y1)] if x0 < x1 and y0 < y1 else []
+
     def exact_ssd(self, box: Box, template: np.ndarray) -> np.ndarray:
         """Sum of squared differences at the placements `box` (all inside the region)."""
         if self._float is None:
@@ -440,22 +528,65 @@ class _Region:
         th, tw = template.shape[:2]
         rows, cols = slice(y0, y1 + th - 1), slice(x0, x1 + tw - 1)
         h, w = y1 - y0, x1 - x0
+        squares = self._window_squares(box, th, tw)
+        kernel, own = self._kernel(template)
+        cross = cv2.filter2D(
+            self._float[rows, cols], -1, kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT
+        )
+        twice = np.asarray(cross[:h, :w], dtype=np.float32)
+        np.multiply(twice, 2.0, out=twice)
+        ssd = np.asarray(squares + own, dtype=np.float32)
+        np.subtract(ssd, twice, out=ssd)
+        return ssd
+
+    def exact_ssds(self, box: Box, templates: list[np.ndarray]) -> np.ndarray:
+        """`exact_ssd` of several templates of one size at once (template, rows,
+        columns): the placements' windows gathered once as the columns of a
+        matrix, the templates as the rows of another, one product for all.
+        Every product and partial sum is a whole number under 2^24, as in
+        `exact_ssd`, so the sums are exact and the same, whatever the order."""
+        if self._float is None:
+            self._float = self.crop.astype(np.float32)
+        x0, y0, x1, y1 = box
+        th, tw = templates[0].shape[:2]
+        h, w = y1 - y0, x1 - x0
+        squares = self._window_squares(box, th, tw)
+        stack, owns = self._stack(templates)
+        part = self._float[y0:, x0:]
+        rows, cols = part.strides
+        windows = as_strided(part, (h, w, th, tw), (rows, cols, rows, cols), writeable=False)
+        cross = stack @ windows.reshape(h * w, th * tw).T
+        ssds = (squares.reshape(1, h * w) + owns[:, None]) - 2.0 * cross
+        return np.asarray(ssds).reshape(len(templates), h, w)
+
+    def _window_squares(self, box: Box, th: int, tw: int) -> np.ndarray:
+        """Window sums of squares at the placements `box`, kept per box and size."""
         squares = self._squares.get((box, (th, tw)))
         if squares is None:
+            x0, y0, x1, y1 = box
             squares = cv2.sqrBoxFilter(
-                self.crop[rows, cols],
+                self.crop[y0 : y1 + th - 1, x0 : x1 + tw - 1],
                 cv2.CV_32F,
                 (tw, th),
                 anchor=(0, 0),
                 normalize=False,
                 borderType=cv2.BORDER_CONSTANT,
-            )[:h, :w]
+            )[: y1 - y0, : x1 - x0]
             self._squares[box, (th, tw)] = squares
-        kernel, own = self._kernel(template)
-        cross = cv2.filter2D(
-            self._float[rows, cols], -1, kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT
-        )
-        return np.asarray(squares + own - 2.0 * cross[:h, :w])
+        return squares
+
+    def _stack(self, templates: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The templates as the rows of a float32 matrix, and their sums of squares
+        (float32, whole numbers), kept per glyph set."""
+        key = tuple(id(t) for t in templates)
+        kept = None if self.test is None else self.test.stacks.get(key)
+        if kept is None:
+            stack = np.stack([t.reshape(-1) for t in templates]).astype(np.float32)
+            owns = np.array([self._kernel(t)[1] for t in templates], dtype=np.float32)
+            kept = (stack, owns)
+            if self.test is not None:
+                self.test.stacks[key] = kept
+        return kept
 
     def _kernel(self, template: np.ndarray) -> tuple[np.ndarray, float]:
         """The template as float32 and its sum of squares, kept per glyph set."""
@@ -528,8 +659,7 @@ def _counted(region: _Region, template: np.ndarray, threshold: float) -> list[Bo
     k = COUNT_BLOCK
     th, tw = template.shape[:2]
     height, width = region.crop.shape[0] - th + 1, region.crop.shape[1] - tw + 1
-    # As in `_InkTest`: the largest sum of squared differences of a match.
-    smax = threshold * template.size + 1e-4 * template.size * 255.0**2 + 1.0
+    smax = _most_ssd(threshold, template.size)
     ok = _group_costs(region, template, smax) <= smax
     boxes = []
     for cx0, cx1 in _runs(ok.any(axis=0), max(1, tw // k)):
@@ -673,12 +803,7 @@ def _scores(
     shape = (crop.shape[0] - th + 1, crop.shape[1] - tw + 1)
     if region is None:
         region = _Region(crop)
-    # The same for every template of one size over this region: made once.
-    boxes = region.placements.get((th, tw)) if needs else None
-    if boxes is None:
-        boxes = _placements(needs or [], shape, th, tw)
-        if needs:
-            region.placements[th, tw] = boxes
+    boxes = _size_boxes(region, shape, th, tw, needs, threshold)
     if threshold is not None and region.level >= 0 and shape[0] * shape[1] >= COUNT_FROM:
         counted = _counted(region, template, threshold)
         boxes = [
@@ -687,7 +812,8 @@ def _scores(
             for b in counted
         ]
         boxes = [r for r in boxes if r[0] < r[2] and r[1] < r[3]]
-    out = np.full(shape, np.inf, dtype=np.float32)
+    whole = boxes == [(0, 0, shape[1], shape[0])]
+    out = None if whole else np.full(shape, np.inf, dtype=np.float32)
     for box in boxes:
         x0, y0, x1, y1 = box
         if template.size <= EXACT_PIXELS:
@@ -696,7 +822,96 @@ def _scores(
             ssd = np.asarray(
                 cv2.matchTemplate(crop[y0 : y1 + th - 1, x0 : x1 + tw - 1], template, cv2.TM_SQDIFF)
             )
-        out[y0:y1, x0:x1] = ssd / size
+        np.divide(ssd, size, out=ssd)  # a fresh array: divided where it is
+        if out is None:
+            return ssd
+        out[y0:y1, x0:x1] = ssd
+    return out
+
+
+def _size_boxes(
+    region: _Region,
+    shape: tuple[int, int],
+    th: int,
+    tw: int,
+    needs: list[list[Box]] | None,
+    threshold: float | None,
+) -> list[Box]:
+    """Boxes of the placements of a th x tw template that may match (`_placements`
+    of the ink `needs`, within `_Region.in_range`), the same for every template
+    of that size of the set over this region: made once."""
+    boxes = region.placements.get((th, tw))
+    if boxes is None:
+        boxes = _placements(needs or [], shape, th, tw)
+        ranged = None
+        # Only for small templates, whose calls cost more than their placements
+        # (a large one's `cv2.matchTemplate` costs about the same on fewer); a
+        # region cut to its ink (`_ink_boxes`: GNOME Mines' counter) or screened
+        # by counts (`_counted`) is left to them: grey levels rarely cut it more.
+        if (
+            threshold is not None
+            and region.test is not None
+            and th * tw <= EXACT_PIXELS
+            and not needs
+            and shape[0] * shape[1] < COUNT_FROM
+        ):
+            ranged = region.in_range(th, tw, threshold)
+        if ranged is not None:
+            boxes = _merged(
+                [
+                    (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+                    for a in boxes
+                    for b in ranged
+                    if max(a[0], b[0]) < min(a[2], b[2]) and max(a[1], b[1]) < min(a[3], b[3])
+                ],
+                th,
+                tw,
+            )
+        region.placements[th, tw] = boxes
+    return boxes
+
+
+#: Templates of one size are matched together (`_Region.exact_ssds`) while their
+#: placements' windows hold at most this many pixels in all.
+BATCH_PIXELS = 60_000
+
+
+def _batched(
+    crop: np.ndarray,
+    glyphs: Glyphs,
+    needs: list[list[Box]],
+    region: _Region,
+) -> dict[int, np.ndarray]:
+    """`_scores` of the small templates of each size met several times, by `id`,
+    where their placements are few enough to match them together (`exact_ssds`).
+
+    Matching a template costs a few microseconds of calls however few its
+    placements; once the ink or the grey levels leave a few hundred of them
+    (minegauler's counter), those calls are most of the time.
+    """
+    sizes: dict[tuple[int, int], list[np.ndarray]] = {}
+    for templates in glyphs.grey.values():
+        for t in templates:
+            if (
+                t.size <= EXACT_PIXELS
+                and t.shape[0] <= crop.shape[0]
+                and t.shape[1] <= crop.shape[1]
+            ):
+                sizes.setdefault((t.shape[0], t.shape[1]), []).append(t)
+    out: dict[int, np.ndarray] = {}
+    for (th, tw), group in sizes.items():
+        shape = (crop.shape[0] - th + 1, crop.shape[1] - tw + 1)
+        if len(group) < 2 or shape[0] * shape[1] >= COUNT_FROM:
+            continue  # one call anyway, or screened per template (`_counted`)
+        boxes = _size_boxes(region, shape, th, tw, needs, glyphs.threshold)
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) * th * tw > BATCH_PIXELS:
+            continue
+        size = float(th * tw)
+        maps = np.full((len(group), *shape), np.inf, dtype=np.float32)
+        for box in boxes:
+            x0, y0, x1, y1 = box
+            maps[:, y0:y1, x0:x1] = region.exact_ssds(box, group) / size
+        out.update((id(t), scores) for t, scores in zip(group, maps, strict=True))
     return out
 
 
