@@ -1,4 +1,4 @@
-"""Test helper: run `msbot play --json` in a child process, as a person would.
+"""Test helper: run `msbot play` in a child process, as a person would.
 
 Shared by the end-to-end tests so that each states only what it checks:
 the games and summary come back parsed, and `assert_played_to_the_end`
@@ -28,17 +28,21 @@ class Run:
     stdout: str = ""
 
 
-def play(display: str, *args: str, timeout: float = 50) -> Run:
-    """`msbot play --json ...` on X display `display`; its games and summary."""
-    env = dict(os.environ, DISPLAY=display)
-    out = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--json", *args],
-        env=env,
+def msbot_play(display: str, *args: str, timeout: float = 50) -> subprocess.CompletedProcess[str]:
+    """`msbot play ...` on X display `display`, its output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "play", *args],
+        env=dict(os.environ, DISPLAY=display),
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=timeout,
     )
+
+
+def play(display: str, *args: str, timeout: float = 50) -> Run:
+    """`msbot play --json ...` on X display `display`; its games and summary."""
+    out = msbot_play(display, "--json", *args, timeout=timeout)
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     games = [line for line in lines if "outcome" in line]
     summary = next((line["summary"] for line in lines if "summary" in line), {})

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_runs import Run, play
+from bot_runs import Run, msbot_play, play
 
 from bot.clones import clone_spec, launch_clone, launch_window
 from bot.recorder import read_jsonl
@@ -231,15 +231,7 @@ def test_dry_run_neither_moves_the_mouse_nor_changes_the_board(
         subprocess.run(["xdotool", "mousemove", "777", "666"], env=display.env, check=True)
         before_pointer = pointer(display)
         before = screenshot(display.display)
-        env = dict(os.environ, DISPLAY=display.display)
-        out = subprocess.run(
-            [sys.executable, "-m", "bot", "play", "--dry-run", "--annotate", str(tmp_path)],
-            env=env,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
+        out = msbot_play(display.display, "--dry-run", "--annotate", str(tmp_path), timeout=30)
         assert out.returncode == 0, out.stderr
         assert " open cell (" in out.stdout and "at screen (" in out.stdout
         assert "the mouse was not touched" in out.stdout
@@ -404,15 +396,7 @@ def test_dry_run_on_a_finished_game_says_so_and_returns(display: VirtualDisplay)
     with launch_clone("xdemineur", "beginner", display):
         first = play(display.display, "--games", "1")
         assert first.code == 0, first.stderr
-        env = dict(os.environ, DISPLAY=display.display)
-        out = subprocess.run(
-            [sys.executable, "-m", "bot", "play", "--dry-run"],
-            env=env,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
+        out = msbot_play(display.display, "--dry-run", timeout=30)
     assert out.returncode == 0, out.stderr
     outcome = first.games[0]["outcome"]
     assert f"game over ({outcome}) on screen: nothing to advise" in out.stdout
@@ -428,14 +412,7 @@ def test_a_paused_gnome_mines_is_named_in_a_dry_run_and_resumed_when_playing(
         assert started.code == 0 and started.summary["clicks"] == 1, started.stderr
         subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
         time.sleep(0.5)
-        out = subprocess.run(
-            [sys.executable, "-m", "bot", "play", "--dry-run"],
-            env=dict(os.environ, DISPLAY=display.display),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
+        out = msbot_play(display.display, "--dry-run", timeout=30)
     assert out.returncode == 2, out.stderr
     assert out.stderr.startswith("msbot play: error: no board found: gnome-mines is paused")
     assert "click its Resume button" in out.stderr and "Traceback" not in out.stderr

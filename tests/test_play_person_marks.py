@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bot_runs import msbot_play
 
 from bot.board import Cell
 from bot.clones import launch_clone
@@ -76,14 +77,7 @@ def right_click(display: VirtualDisplay, reading: Any, cell: Cell, times: int) -
 
 
 def play_one(display: VirtualDisplay, folder: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--games", "1", "--record", str(folder)],
-        env=dict(os.environ, DISPLAY=display.display),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return msbot_play(display.display, "--games", "1", "--record", str(folder), timeout=60)
 
 
 def clicked(folder: Path) -> set[tuple[int, int]]:
