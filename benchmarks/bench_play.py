@@ -1,5 +1,6 @@
 """Live play figures on real clones under Xvfb (issue 4): per clone and size,
-actions per second, median time to win, and the win rate over many games.
+actions per second, median time to win, the win rate over many games, and
+how long each reading of the board took in play (vision alone, median).
 
     .venv/bin/python benchmarks/bench_play.py                 # every clone, every size
     .venv/bin/python benchmarks/bench_play.py --clone xdemineur --beginner 50 --other 10
@@ -29,6 +30,11 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clones import CLONES, SIZE_NAMES, launch_clone  # noqa: E402
 from bot.xdisplay import VirtualDisplay  # noqa: E402
+
+
+def _median_of(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(statistics.median(known), 3) if known else None
 
 
 def run_setup(
@@ -74,6 +80,14 @@ def run_setup(
         "median_win_s": round(statistics.median(g["seconds"] for g in wins), 3) if wins else None,
         "max_win_s": round(max(g["seconds"] for g in wins), 3) if wins else None,
         "actions_per_s": round(clicks / seconds, 1) if seconds else None,
+        # Reads of frames whose geometry is known (`BoardReader.read` in play):
+        # the median over games of each game's median, and the slowest game's.
+        "read_ms": _median_of([g.get("read_ms_median") for g in played]),
+        "read_ms_worst_game": max(
+            (g["read_ms_median"] for g in played if g.get("read_ms_median") is not None),
+            default=None,
+        ),
+        "reads": sum(g.get("reads", 0) for g in played),
         "guesses": sum(g["guesses"] for g in played),
         "certain_losses": sum(g["certain_loss"] for g in played),
         "wall_s": round(wall, 1),
@@ -106,14 +120,14 @@ def main() -> int:
             print(json.dumps(row), flush=True)
     print()
     header = "clone        size          games  wins  win%   median win s  max win s  actions/s"
-    header += "  stopped"
+    header += "  read ms  stopped"
     print(header)
     for r in rows:
         rate = f"{100 * r['win_rate']:.0f}" if r["win_rate"] is not None else "-"
         print(
             f"{r['clone']:<12} {r['size']:<13} {r['games']:>5} {r['wins']:>5} {rate:>5}"
             f"   {r['median_win_s']!s:>12} {r['max_win_s']!s:>10} {r['actions_per_s']!s:>10}"
-            f"  {r['stopped'][:60]}"
+            f"  {r['read_ms']!s:>7}  {r['stopped'][:60]}"
         )
     return 0 if all(r["exit"] == 0 for r in rows) else 1
 

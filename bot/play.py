@@ -277,6 +277,7 @@ class Player:
         started: float | None = None
         last_batch_certain = False
         region = self.window.region
+        first_read = len(self.window.read_ms)
         while True:
             image, reading = self.waiter.next_reading(pending, prev)
             g = reading.geometry
@@ -335,6 +336,7 @@ class Player:
                 result.guesses += 0 if step.certain else 1
             prev = reading
         result.seconds = self.clock() - started if started is not None else 0.0
+        result.read_ms = self.window.read_ms[first_read:]
         return result
 
     def plan(

@@ -7,6 +7,7 @@ read, tested and changed without touching how games are played.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -39,6 +40,9 @@ class GameResult:
     error: bool = False
     #: Dry run: the advice, position by position ({"position": n, "actions": [...]}).
     positions: list[dict[str, Any]] = field(default_factory=list)
+    #: Milliseconds each reading of the board took during the game (vision only:
+    #: `BoardReader.read` of a grabbed frame whose geometry is known).
+    read_ms: list[float] = field(default_factory=list)
 
     def line(self) -> str:
         mines = f"/{self.mines}" if self.mines is not None else ""  # no counter read
@@ -68,6 +72,8 @@ class GameResult:
             "certain_loss": self.certain_loss,
             "message": self.message,
             "advised": self.advised,
+            "reads": len(self.read_ms),
+            "read_ms_median": round(statistics.median(self.read_ms), 3) if self.read_ms else None,
         }
         if self.advised:
             data["advised_actions"] = self.clicks

@@ -14,6 +14,7 @@ stopped at, so every stop comes with its evidence.
 from __future__ import annotations
 
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -66,6 +67,9 @@ class GameWindow:
         self.last_image: Image | None = None
         self._memo: tuple[Image, Reading] | None = None
         self._said: str | None = None
+        #: Milliseconds of every `reader.read` so far (the play loop takes each
+        #: game's share into its result).
+        self.read_ms: list[float] = []
 
     @property
     def offset(self) -> tuple[int, int]:
@@ -121,7 +125,9 @@ class GameWindow:
         """Read a window-region picture; geometry and controls in screen pixels."""
         assert self.region is not None
         try:
+            started = time.perf_counter()
             reading = self.reader.read(image, self.located)
+            self.read_ms.append((time.perf_counter() - started) * 1000)
         except VisionError as exc:
             raise self.stop(
                 self.with_cause(f"the board cannot be read any more: {exc}"), image

@@ -54,3 +54,5 @@ def assert_played_to_the_end(run: Run, games: int) -> None:
     assert run.code == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert [g["outcome"] in ("won", "lost") for g in run.games] == [True] * games, run.games
     assert not any(g["certain_loss"] for g in run.games), run.games
+    # Every game read the board (at least the reading that showed its end), timed.
+    assert all(g["reads"] >= 1 and g["read_ms_median"] > 0 for g in run.games), run.games

@@ -156,7 +156,9 @@ def test_a_game_stopped_by_an_error_keeps_its_figures_and_says_the_error_once() 
     assert line == "no game finished, 1 stopped, 70 clicks, 3 guesses" and "boom" not in line
     assert session.summary()["clicks"] == 70
     # A won game and a stopped one: "1/1 won" alone would hide the stop (QA F5).
-    won = GameResult(2, "won", 1.0, 10, 0, 9, 9, 10)
+    won = GameResult(2, "won", 1.0, 10, 0, 9, 9, 10, read_ms=[0.9, 3.0, 1.1])
+    assert (won.to_json()["reads"], won.to_json()["read_ms_median"]) == (3, 1.1)
+    assert (stopped.to_json()["reads"], stopped.to_json()["read_ms_median"]) == (0, None)
     both = Session(games=[won, stopped], stopped="boom")
     assert both.summary()["stopped_games"] == 1
     assert both.summary_line().startswith("1/1 won (100 %), mean 1.00 s per game, 1 stopped, ")
