@@ -22,6 +22,8 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from vision.glyphs import (
     COUNT_BLOCK,
+    MOST_CHANGED,
+    GlyphMemo,
     _counted,
     _grey,
     _group_costs,
@@ -298,3 +300,47 @@ def test_ink_boxes_hold_every_needed_pixel(frame: str) -> None:
             for x0, y0, x1, y1 in boxes:
                 covered[y0:y1, x0:x1] = True
             assert covered[pixels].all()
+
+
+@pytest.mark.parametrize("frame", FRAMES)
+def test_memory_brought_up_to_date_keeps_every_possible_match(frame: str) -> None:
+    """`GlyphMemo` matches again only where pixels changed, screened like a whole
+    search: with each glyph pasted into its region (a change small enough for the
+    memory to update that part rather than start afresh), the maps
+    it keeps agree with plain matching of the changed picture, as `_check` asks
+    of a fresh search; also at thresholds 5 and 25 times the skin's."""
+    image = load_image(RECORDINGS / frame)
+    located = BoardReader().locate(image)
+    rng = np.random.default_rng(13)
+    updated = 0
+    for name, skin_glyphs in _glyph_sets(located.skin):
+        for factor in (1, 5, 25):
+            glyphs = replace(skin_glyphs, threshold=skin_glyphs.threshold * factor)
+            seen = _visible(image, glyphs.region, located.geometry)
+            if seen is None:
+                continue
+            crop = np.ascontiguousarray(_grey(seen[0]))
+            for images in glyphs.grey.values():
+                for template in images:
+                    th, tw = template.shape[:2]
+                    if th * tw > MOST_CHANGED * crop.size:
+                        continue  # a change too large a share of the region: matched afresh
+                    memo = GlyphMemo()
+                    memo.maps(glyphs, crop, 0, 0)
+                    pasted = crop.copy()
+                    y = int(rng.integers(crop.shape[0] - th + 1))
+                    x = int(rng.integers(crop.shape[1] - tw + 1))
+                    pasted[y : y + th, x : x + tw] = template
+                    maps = memo.maps(glyphs, pasted, 0, 0)
+                    updated += 1
+                    found = 0
+                    for key, kept, scores in maps:
+                        plain = _plain(pasted, kept)
+                        assert scores is not None and plain is not None, (name, key)
+                        within = plain <= glyphs.threshold
+                        found += int(within.sum())
+                        assert np.isfinite(scores[within]).all(), (name, key)
+                        computed = np.isfinite(scores)
+                        assert np.allclose(scores[computed], plain[computed], rtol=1e-4, atol=0.05)
+                    assert found >= 1, (name, template.shape)
+    assert updated  # some region was brought up to date (the check can fail)

@@ -207,6 +207,7 @@ class GlyphMemo:
             last.maps = _score_maps(grey, glyphs)
             last.grey = grey.copy()
         else:
+            test = _ink_test(glyphs)
             for _, template, scores in last.maps:
                 if scores is None:
                     continue
@@ -214,7 +215,10 @@ class GlyphMemo:
                 ya, yb = max(0, by - th + 1), min(scores.shape[0], by + bh)
                 xa, xb = max(0, bx - tw + 1), min(scores.shape[1], bx + bw)
                 if ya < yb and xa < xb:
-                    part = _scores(grey[ya : yb + th - 1, xa : xb + tw - 1], template)
+                    # Screened as a whole search is (`_scores`): only placements
+                    # that cannot match are left out, so every answer stays the same.
+                    sub = grey[ya : yb + th - 1, xa : xb + tw - 1]
+                    part = _scores(sub, template, None, _Region(sub, test), glyphs.threshold)
                     assert part is not None
                     scores[ya:yb, xa:xb] = part
             last.grey[by : by + bh, bx : bx + bw] = grey[by : by + bh, bx : bx + bw]
