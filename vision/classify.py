@@ -21,6 +21,7 @@ pixel or two off any single fitted grid, and those compare misaligned.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -58,6 +59,23 @@ class TileBank:
     kinds: tuple[str, ...]
     #: The skin's declared background colours, if any (`vision.colour`).
     colours: ColourTable | None = None
+
+    @cached_property
+    def kind_names(self) -> np.ndarray:
+        """`kinds` as an array, to index by kind."""
+        return np.asarray(self.kinds)
+
+    @cached_property
+    def kind_starts(self) -> np.ndarray | None:
+        """The first template of each kind when every kind's templates are
+        consecutive and in the order of `kinds` (as `make_bank` lays them out),
+        else None: then the distances of a kind are one slice."""
+        steps = np.diff(self.kind_of)
+        if len(self.kind_of) == 0 or (steps < 0).any() or (steps > 1).any() or self.kind_of[0]:
+            return None
+        if int(self.kind_of[-1]) != len(self.kinds) - 1:
+            return None
+        return np.concatenate([[0], np.flatnonzero(steps) + 1])
 
 
 def shrink(tile: np.ndarray, inset: int = 0, patch: int = PATCH) -> np.ndarray:
@@ -210,15 +228,21 @@ GEMM_ROWS = 100
 GEMM_PAD_FROM = 20
 
 
-def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
-    """(cells, kinds) float32: each patch's distance to the nearest template of each kind."""
+def _per_kind(patches: np.ndarray, bank: TileBank, used: int | None = None) -> np.ndarray:
+    """(cells, kinds) float32: each patch's distance to the nearest template of each
+    kind, for the first `used` patches (all by default: the rest only pad the product)."""
     dim = patches.shape[1]
     # cv2.gemm rather than numpy's matmul: OpenBLAS wakes its thread pool for
     # every call, which costs ~7 ms on a loaded 2-core machine; this is ~0.2 ms.
     cross = np.asarray(cv2.gemm(patches, bank.matrix, 1.0, None, 0.0, flags=cv2.GEMM_2_T))  # type: ignore[call-overload]
+    if used is not None:
+        patches, cross = patches[:used], cross[:used]
     dist = (patches**2).sum(axis=1)[:, None] - 2.0 * cross + bank.norms[None, :]
     dist = np.maximum(dist, 0.0) / dim
-    # Best distance per kind, then best and second-best kind per cell.
+    # Best distance per kind: one reduction over each kind's slice of templates.
+    starts = bank.kind_starts
+    if starts is not None:
+        return np.asarray(np.minimum.reduceat(dist, starts, axis=1))
     n_kinds = len(bank.kinds)
     per_kind = np.full((len(patches), n_kinds), np.inf, dtype=np.float32)
     for k in range(n_kinds):
@@ -242,10 +266,30 @@ def _decide(
     spots turn to a kind they do not name (an unclear spot: '?' and F both
     ruled out) is unsure, never the next kind's look-alike.
     """
+    top, best, margin, unsure = _judge(per_kind, bank, _colour_rule(bank, colours, inks), spots)
+    return bank.kind_names[top], best, margin, unsure
+
+
+def _colour_rule(
+    bank: TileBank, colours: np.ndarray | None, inks: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """`allowed_kinds` of the cells' colours and inks (None: the skin declares none)."""
+    if bank.colours is None or colours is None:
+        return None
+    return allowed_kinds(colours, bank.colours, len(bank.kinds), inks)
+
+
+def _judge(
+    per_kind: np.ndarray,
+    bank: TileBank,
+    rule: tuple[np.ndarray, np.ndarray] | None,
+    spots: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`_decide` with the best kind's index for its character and the colour rule
+    (`_colour_rule`) already made: a row's answer depends on that row alone."""
     n_kinds = len(bank.kinds)
-    unmatched = None
-    if bank.colours is not None and colours is not None:
-        allowed, unmatched = allowed_kinds(colours, bank.colours, n_kinds, inks)
+    if rule is not None:
+        allowed, unmatched = rule
         per_kind = np.where(allowed, per_kind, np.inf)
     idx = np.arange(len(per_kind))
     spot_lost = None
@@ -255,31 +299,32 @@ def _decide(
         per_kind = np.where(spots_allow(spots, bank.colours, n_kinds), per_kind, np.inf)
         spot_lost = ruled[looked] & ~ruled[per_kind.argmin(axis=1)]
     order = np.argsort(per_kind, axis=1)
-    best = per_kind[idx, order[:, 0]]
+    top = order[:, 0]
+    best = per_kind[idx, top]
     second = per_kind[idx, order[:, 1]] if n_kinds > 1 else np.full_like(best, np.inf)
     with np.errstate(invalid="ignore"):  # inf - inf: no kind allowed at all
         margin = np.where(np.isfinite(best), second - best, 0.0)
-    chars = np.asarray(bank.kinds)[order[:, 0]]
     skin = bank.skin
     ceiling: float | np.ndarray = skin.max_distance
-    if unmatched is not None:
+    if rule is not None:
         assert bank.colours is not None
         declared = bank.colours.declared
         # No declared colour: never a kind that declares one. When the colour
         # (and the inks) leave only one kind that declares a colour, they name
         # the cell whatever its glyph's hinting at this scale; the glyph then
         # only has to be roughly alike.
-        unsure_colour = unmatched & declared[order[:, 0]]
+        top_declared = declared[top]
+        unsure_colour = unmatched & top_declared
         # (`allowed` before the spots: a spot that rules out the flag leaves
         # the covered tile, which must not then pass as named by colour.)
         named = ~unmatched & ((allowed & declared[None, :]).sum(axis=1) == 1)
-        ceiling = np.where(named & declared[order[:, 0]], skin.colour_max_distance, ceiling)
+        ceiling = np.where(named & top_declared, skin.colour_max_distance, ceiling)
     unsure = ~np.isfinite(best) | (best > ceiling) | (margin < skin.min_margin)
-    if unmatched is not None:
+    if rule is not None:
         unsure |= unsure_colour
     if spot_lost is not None:
         unsure |= spot_lost
-    return chars, best, margin, unsure
+    return top, best, margin, unsure
 
 
 def _spot_bounds(
@@ -289,44 +334,6 @@ def _spot_bounds(
     x0, x1, y0, y1 = _cell_bounds(geo, nudge)
     row, col = np.divmod(cells, geo.cols)
     return x0[col], x1[col], y0[row], y1[row]
-
-
-def _with_spots(
-    image: np.ndarray,
-    geo: Geometry,
-    nudge: tuple[np.ndarray, np.ndarray] | None,
-    bank: TileBank,
-    per_kind: np.ndarray,
-    colours: np.ndarray | None,
-    inks: np.ndarray | None,
-    result: tuple[np.ndarray, ...],
-) -> tuple[np.ndarray, ...]:
-    """`result` of `_decide` with the cells read as a spot's kind decided again with spots.
-
-    Spots are looked for only there: a cell read as another kind keeps its
-    reading (ruling out a runner-up could only widen its margin), and a
-    board of covered cells pays nothing.
-    """
-    table = bank.colours
-    if table is None or not table.spots:
-        return result
-    chars = result[0]
-    names = np.asarray(bank.kinds)[table.spot_kinds]
-    pick = np.flatnonzero(np.isin(chars, names))
-    if len(pick) == 0:
-        return result
-    spots = cell_spots(image, *_spot_bounds(geo, nudge, pick), table)
-    part = _decide(
-        per_kind[pick],
-        bank,
-        None if colours is None else colours[pick],
-        None if inks is None else inks[pick],
-        spots,
-    )
-    out = [a.copy() for a in result]
-    for whole, new in zip(out, part, strict=True):
-        whole[pick] = new
-    return tuple(out)
 
 
 def classify(
@@ -387,29 +394,47 @@ def cell_scores(
     the board (row-major) is the one of row group[i] (`vision.distinct`):
     patch distances, colours and inks are decided once per distinct cell,
     spots (which look at each cell's own pixels) per cell of the board.
+
+    Spots are looked for only on the cells read as a kind some spot rules
+    on, which are then decided again with them: a cell read as another kind
+    keeps its reading (ruling out a runner-up could only widen its margin),
+    and a board of covered cells pays nothing.
     """
+    count = len(patches)
     rows = min(GEMM_ROWS, geo.rows * geo.cols)
-    if group is not None and GEMM_PAD_FROM <= len(patches) < rows:
+    if group is not None and GEMM_PAD_FROM <= count < rows:
         # Padded to as many rows as the board's cells would give, up to
         # GEMM_ROWS: the blocked product of the whole board, cheaper from
         # GEMM_PAD_FROM rows on.
         padded = np.zeros((rows, patches.shape[1]), dtype=patches.dtype)
-        padded[: len(patches)] = patches
-        per_kind = _per_kind(padded, bank)[: len(patches)]
+        padded[:count] = patches
+        per_kind = _per_kind(padded, bank, count)
     else:
         per_kind = _per_kind(patches, bank)
-    first = _decide(per_kind, bank, colours, inks)
+    rule = _colour_rule(bank, colours, inks)
+    top, best, margin, unsure = _judge(per_kind, bank, rule)
     if group is not None:
-        per_kind = per_kind[group]
-        colours = None if colours is None else colours[group]
-        inks = None if inks is None else inks[group]
-        first = tuple(a[group] for a in first)
-    chars, best, margin, unsure = _with_spots(
-        image, geo, nudge, bank, per_kind, colours, inks, first
-    )
+        top, best, margin, unsure = top[group], best[group], margin[group], unsure[group]
+    table = bank.colours
+    if table is not None and table.spots:
+        pick = np.flatnonzero(table.spot_kinds[top])
+        if len(pick):
+            spots = cell_spots(image, *_spot_bounds(geo, nudge, pick), table)
+            lines = pick if group is None else group[pick]
+            part = _judge(
+                per_kind[lines],
+                bank,
+                None if rule is None else (rule[0][lines], rule[1][lines]),
+                spots,
+            )
+            for whole, new in zip((top, best, margin, unsure), part, strict=True):
+                whole[pick] = new
     shape = (geo.rows, geo.cols)
     return CellScores(
-        chars.reshape(shape), best.reshape(shape), margin.reshape(shape), unsure.reshape(shape)
+        bank.kind_names[top].reshape(shape),
+        best.reshape(shape),
+        margin.reshape(shape),
+        unsure.reshape(shape),
     )
 
 

@@ -173,20 +173,41 @@ def _lines(ints: np.ndarray, fracs: np.ndarray, probes: np.ndarray | None) -> _L
 
 @dataclass(frozen=True)
 class _Plan:
-    """How a scaled grid's cells are grouped: its column and row classes."""
+    """How a scaled grid's cells are grouped: its column and row classes, and where
+    each cell's footprint is cut from the image's rows of bytes.
+
+    Every cell is cut as one window of `height` image rows by `width` bytes
+    (the largest footprint, widened to whole 8-byte words) from (`top[row]`,
+    `left[col]`); `mask` keeps only the bytes of the cell's own footprint
+    (None: every window is exactly a footprint), so that two cells' windows
+    are equal just when their footprints are. `kind` is each cell's pair of
+    column and row classes, numbered.
+    """
 
     cols: _Lines
     rows: _Lines
-    #: (x0, y0, x1, y1) of every pixel any cell reads.
+    #: (x0, y0, x1, y1) of every pixel any window reads.
     bounds: tuple[int, int, int, int]
+    top: np.ndarray
+    left: np.ndarray
+    height: int
+    width: int
+    kind: np.ndarray
+    mask: np.ndarray | None
+    #: Per 8-byte word of a window: its weight in the window's hash.
+    weights: np.ndarray
 
 
 def _plan(
-    sampler: CellSampler, geo: Geometry, nudge: Nudge | None, table: ColourTable | None
+    sampler: CellSampler,
+    geo: Geometry,
+    nudge: Nudge | None,
+    table: ColourTable | None,
+    depth: int,
 ) -> _Plan:
-    """The `_Plan` of the grid `sampler` was made for (`geo`, `nudge`), made once per
-    sampler: it depends on the grid alone."""
-    key = f"distinct:{None if table is None else table.probe}"
+    """The `_Plan` of the grid `sampler` was made for (`geo`, `nudge`) and images of
+    `depth` channels, made once per sampler: it depends on the grid alone."""
+    key = f"distinct:{None if table is None else table.probe}:{depth}"
     cached = sampler.derived.get(key)
     if isinstance(cached, _Plan):
         return cached
@@ -206,14 +227,36 @@ def _plan(
         sampler.map2[:, 0].reshape(geo.rows, side),
         row_probes,
     )
-    col_sizes, row_sizes = np.array(across.size), np.array(down.size)
+    # Footprint of each cell: rows x bytes.
+    tall = np.array(down.size)[down.kind]
+    wide = np.array(across.size)[across.kind] * depth
+    height, width = int(tall.max()), -(-int(wide.max()) // 8) * 8
+    mask = np.zeros((geo.rows, geo.cols, height, width), dtype=np.uint8)
+    rows_in = np.arange(height)[None, :] < tall[:, None]
+    bytes_in = np.arange(width)[None, :] < wide[:, None]
+    mask[...] = 255 * (rows_in[:, None, :, None] & bytes_in[None, :, None, :])
+    words = mask.reshape(geo.rows * geo.cols, -1).view(np.uint64)
+    weights = (np.arange(words.shape[1], dtype=np.uint64) * np.uint64(2654435761)) | np.uint64(1)
+    kind = (down.kind[:, None] * len(across.size) + across.kind[None, :]).reshape(-1)
+    x1 = int(-(-(across.start.max() * depth + width) // depth))
     bounds = (
         int(across.start.min()),
         int(down.start.min()),
-        int((across.start + col_sizes[across.kind]).max()),
-        int((down.start + row_sizes[down.kind]).max()),
+        max(x1, int((across.start + np.array(across.size)[across.kind]).max())),
+        int(down.start.max()) + height,
     )
-    plan = _Plan(across, down, bounds)
+    plan = _Plan(
+        across,
+        down,
+        bounds,
+        down.start.astype(np.intp),
+        (across.start * depth).astype(np.intp),
+        height,
+        width,
+        kind,
+        None if bool((words == np.uint64(2**64 - 1)).all()) else words,
+        weights,
+    )
     sampler.derived[key] = plan
     return plan
 
@@ -232,7 +275,7 @@ def _classify_scaled(
     height, width = image.shape[:2]
     sx0, sy0, sx1, sy1 = sampler.bounds
     table = bank.colours
-    plan = _plan(sampler, geo, nudge, table) if sampler.valid else None
+    plan = _plan(sampler, geo, nudge, table, image.shape[2]) if sampler.valid else None
     if (
         plan is None
         or min(sx0, sy0, plan.bounds[0], plan.bounds[1]) < 0
@@ -240,7 +283,7 @@ def _classify_scaled(
         or max(sy1, plan.bounds[3]) > height
     ):
         return classify(image, geo, bank, nudge, sampler)
-    grouped = _groups(image, geo, plan)
+    grouped = _groups(image, plan)
     if grouped is None:
         return classify(image, geo, bank, nudge, sampler)
     first, group = grouped
@@ -255,35 +298,33 @@ def _classify_scaled(
     return cell_scores(image, geo, bank, nudge, patches, colours, inks, group)
 
 
-def _groups(image: np.ndarray, geo: Geometry, plan: _Plan) -> tuple[np.ndarray, np.ndarray] | None:
+def _groups(image: np.ndarray, plan: _Plan) -> tuple[np.ndarray, np.ndarray] | None:
     """(first, group) over the board's cells (row-major flat indices): cell i reads
-    what cell first[group[i]] reads. None past MAX_COLLISIONS hash collisions."""
-    across, down = plan.cols, plan.rows
-    depth = image.shape[2]
-    group = np.empty(geo.rows * geo.cols, dtype=np.intp)
-    firsts: list[np.ndarray] = []
-    count = 0
-    for row_kind, fh in enumerate(down.size):
-        rows = np.flatnonzero(down.kind == row_kind)
-        # Whole image rows (one contiguous take), then each column's pixels.
-        band = np.take(image, (down.start[rows][:, None] + np.arange(fh)).reshape(-1), axis=0)
-        for col_kind, fw in enumerate(across.size):
-            cols = np.flatnonzero(across.kind == col_kind)
-            if len(cols) == 0:
-                continue
-            size = fh * fw * depth
-            cells = _padded(len(rows) * len(cols), size)
-            # Each column's pixels straight into its cells' rows of bytes.
-            layout = cells[:, :size].reshape(len(rows), len(cols), fh, fw * depth)
-            lines = band.reshape(len(rows), fh, -1)
-            for k, start in enumerate((across.start[cols] * depth).tolist()):
-                layout[:, k] = lines[:, :, start : start + fw * depth]
-            grouped = _group(cells, size)
-            if grouped is None:
-                return None
-            first, part = grouped
-            flat = (rows[:, None] * geo.cols + cols[None, :]).reshape(-1)
-            group[flat] = count + part
-            firsts.append(flat[first])
-            count += len(first)
-    return np.concatenate(firsts), group
+    what cell first[group[i]] reads. None past MAX_COLLISIONS hash collisions.
+
+    Every cell's window (`_Plan`) in one gather from a view of the image's
+    rows of bytes, the bytes outside its footprint zeroed, then a hash of
+    its words (and of its classes), and every cell compared in full with the
+    first cell of its hash.
+    """
+    lines = image.reshape(image.shape[0], -1)  # a view unless rows are not contiguous
+    windows = np.lib.stride_tricks.sliding_window_view(lines, (plan.height, plan.width))
+    cells = windows[plan.top[:, None], plan.left[None, :]]
+    words = cells.reshape(len(plan.kind), -1).view(np.uint64)
+    if plan.mask is not None:
+        words &= plan.mask
+    hashes = (words * plan.weights).sum(axis=1) + plan.kind.astype(np.uint64)
+    _, first, group = np.unique(hashes, return_index=True, return_inverse=True)
+    group = group.reshape(-1)
+    lead = first[group]
+    differ = (words != np.take(words, lead, axis=0)).any(axis=1)
+    odd = np.flatnonzero(differ | (plan.kind != plan.kind[lead]))
+    if len(odd) > MAX_COLLISIONS:
+        return None
+    if len(odd):
+        # Cells whose hash met another cell's: grouped exactly among themselves.
+        keys = np.concatenate([plan.kind[odd, None].astype(np.uint64), words[odd]], axis=1)
+        _, odd_first, odd_group = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        group[odd] = len(first) + odd_group.reshape(-1)
+        first = np.concatenate([first, odd[odd_first]])
+    return first, group

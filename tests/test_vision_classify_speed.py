@@ -1,0 +1,165 @@
+"""The cell classification's fast paths give exactly what the plain ones give.
+
+- each kind's nearest template found over its slice of templates
+  (`TileBank.kind_starts`) against a search of each kind's templates;
+- `colour._median` against `np.median`, and `allowed_kinds` against the
+  per-colour distance it stands for;
+- a scaled grid's cells grouped by their byte windows (`distinct._groups`):
+  pixels changed only in the padding of a window, outside the cell's
+  footprint, and hash collisions forced on every cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_distinct import _equal  # the same check as for whole-pixel grids
+
+from vision import distinct
+from vision.classify import _per_kind, classify
+from vision.colour import _median, allowed_kinds
+from vision.distinct import classify_distinct
+from vision.image_io import load_image
+from vision.reader import BoardReader
+from vision.sampling import make_sampler, sample_patches
+
+RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+
+
+def _located(name: str, frame: str = "0001.png") -> tuple[np.ndarray, object]:
+    image = load_image(RECORDINGS / name / "frames" / frame)
+    return image, BoardReader().locate(image)
+
+
+def test_nearest_template_per_kind_over_slices() -> None:
+    image, located = _located("gnome-mines-expert-1")
+    bank = located.bank  # type: ignore[attr-defined]
+    geo, nudge = located.geometry, located.nudge  # type: ignore[attr-defined]
+    assert bank.kind_starts is not None
+    patches = sample_patches(image, make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch))
+    assert patches is not None
+    # The same templates with the kinds' order scrambled: no slices, searched by kind.
+    order = np.random.default_rng(1).permutation(len(bank.matrix))
+    mixed = replace(
+        bank, matrix=bank.matrix[order], norms=bank.norms[order], kind_of=bank.kind_of[order]
+    )
+    assert mixed.kind_starts is None
+    assert np.array_equal(_per_kind(patches, bank), _per_kind(patches, mixed))
+
+
+def test_median_of_bytes_is_numpys() -> None:
+    rng = np.random.default_rng(2)
+    for size in (1, 2, 49, 50, 900):
+        samples = rng.integers(0, 256, (33, size, 3), dtype=np.uint8)
+        assert np.array_equal(_median(samples, np.float64), np.median(samples, axis=1))
+        grey = samples[:, :, 0]
+        mine = _median(grey, np.float32)
+        assert mine.dtype == np.float32
+        assert np.array_equal(mine, np.median(grey.astype(np.float32), axis=1))
+
+
+def test_allowed_kinds_is_the_per_channel_distance() -> None:
+    _, located = _located("gnome-mines-expert-1")
+    bank = located.bank  # type: ignore[attr-defined]
+    table = bank.colours
+    rng = np.random.default_rng(4)
+    near = table.colours[rng.integers(0, len(table.colours), 200)]
+    seen = np.clip(near + rng.integers(-40, 41, near.shape), 0, 255).astype(np.float64)
+    allowed, unmatched = allowed_kinds(seen, table, len(bank.kinds))
+    close = np.abs(seen[:, None, :] - table.colours[None, :, :]).max(axis=2) <= table.tolerance
+    assert 0 < unmatched.sum() < len(seen)  # both kinds of cells (the check can fail)
+    assert np.array_equal(unmatched, ~close.any(axis=1))
+    for k in range(len(bank.kinds)):
+        own = close[:, table.kind_of == k].any(axis=1)
+        expect = own | ~table.declared[k] | unmatched
+        assert np.array_equal(allowed[:, k], expect)
+
+
+def test_pixels_outside_the_footprint_keep_cells_grouped() -> None:
+    """A window is cut wider than a cell's footprint (whole words); pixels changed
+    in that padding are masked out (the covered cells still form one group),
+    and a change inside the footprint splits the cell off; both read as `classify`."""
+    image, located = _located("gnome-mines-expert-1")
+    geo, bank, nudge = located.geometry, located.bank, located.nudge  # type: ignore[attr-defined]
+    sampler = make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch)
+    plan = distinct._plan(sampler, geo, nudge, bank.colours, image.shape[2])
+    assert plan.mask is not None
+    first, group = distinct._groups(image, plan)
+    whole = classify(image, geo, bank, nudge)
+    assert whole is not None
+    covered = np.flatnonzero(whole.chars.reshape(-1) == ".")
+    biggest = np.bincount(group).argmax()
+    assert set(covered) >= set(np.flatnonzero(group == biggest))
+    masks = plan.mask.view(np.uint8).reshape(-1, plan.height, plan.width)
+    painted = image.copy()
+    changed = []
+    for cell in covered[::37]:
+        r, c = divmod(int(cell), geo.cols)
+        outside = np.argwhere(masks[cell] == 0)
+        if len(outside) == 0:
+            continue
+        dy, db = outside[len(outside) // 2]
+        y, b = plan.top[r] + dy, plan.left[c] + db
+        painted.reshape(image.shape[0], -1)[y, b] ^= 0xFF
+        changed.append(cell)
+    assert changed
+    _, moved = distinct._groups(painted, plan)
+    assert len(np.unique(moved)) == len(first)
+    _equal(
+        classify_distinct(painted, geo, bank, nudge, sampler), classify(painted, geo, bank, nudge)
+    )
+    # Inside the footprint: the cell is grouped apart.
+    cell = int(covered[len(covered) // 2])
+    r, c = divmod(cell, geo.cols)
+    inside = np.argwhere(masks[cell] == 255)
+    dy, db = inside[len(inside) // 2]
+    painted.reshape(image.shape[0], -1)[plan.top[r] + dy, plan.left[c] + db] ^= 0xFF
+    _, split = distinct._groups(painted, plan)
+    assert np.count_nonzero(split == split[cell]) == 1
+    _equal(
+        classify_distinct(painted, geo, bank, nudge, sampler), classify(painted, geo, bank, nudge)
+    )
+
+
+def _windows(image: np.ndarray, plan: distinct._Plan) -> list[bytes]:
+    """Each cell's window with the bytes outside its footprint zeroed, plainly."""
+    lines = image.reshape(image.shape[0], -1)
+    rows, cols = len(plan.top), len(plan.left)
+    out = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        window = lines[plan.top[r] : plan.top[r] + plan.height, plan.left[c] :][:, : plan.width]
+        if plan.mask is not None:
+            window = window & plan.mask[cell].view(np.uint8).reshape(plan.height, plan.width)
+        out.append(bytes([int(plan.kind[cell]) % 256]) + window.tobytes())
+    return out
+
+
+def _partition(group: np.ndarray) -> set[frozenset[int]]:
+    return {frozenset(np.flatnonzero(group == g).tolist()) for g in np.unique(group)}
+
+
+def test_hash_collisions_group_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every hash weight zero the hashes tell only the cells' classes apart:
+    every differing cell collides and is grouped by its bytes, exactly as the
+    hashed grouping and a plain grouping of the windows group them; past
+    MAX_COLLISIONS there is no grouping at all."""
+    image, located = _located("gnome-mines-expert-1")
+    geo, bank, nudge = located.geometry, located.bank, located.nudge  # type: ignore[attr-defined]
+    sampler = make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch)
+    plan = distinct._plan(sampler, geo, nudge, bank.colours, image.shape[2])
+    blind = replace(plan, weights=np.zeros_like(plan.weights))
+    assert distinct._groups(image, blind) is None  # far more than MAX_COLLISIONS
+    hashed = distinct._groups(image, plan)
+    assert hashed is not None
+    monkeypatch.setattr(distinct, "MAX_COLLISIONS", geo.rows * geo.cols)
+    exact = distinct._groups(image, blind)
+    assert exact is not None
+    windows = _windows(image, plan)
+    plain = np.unique(np.array(windows, dtype=object), return_inverse=True)[1]
+    for first, group in (hashed, exact):
+        assert _partition(group) == _partition(plain)
+        assert all(windows[cell] == windows[lead] for cell, lead in enumerate(first[group]))
