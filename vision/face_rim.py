@@ -18,6 +18,8 @@ leaves too few of them).
 
 from __future__ import annotations
 
+from typing import cast
+
 import cv2
 import numpy as np
 
@@ -40,9 +42,8 @@ def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
     """(reference image, mask of the pixels every face image shares), or None when
     the images differ in size or share too little to find the button by.
     Computed once per skin (kept on `glyphs`, like its grey images)."""
-    if "_shared" in glyphs.__dict__:
-        cached: tuple[np.ndarray, np.ndarray] | None = glyphs.__dict__["_shared"]
-        return cached
+    if "shared" in glyphs.derived:
+        return cast("tuple[np.ndarray, np.ndarray] | None", glyphs.derived["shared"])
     images = [np.asarray(i, np.int16) for v in glyphs.images.values() for i in v]
     shared: tuple[np.ndarray, np.ndarray] | None = None
     if images and all(i.shape == images[0].shape for i in images):
@@ -52,7 +53,7 @@ def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
             mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
         if int(mask.sum()) >= MIN_PIXELS and float(ref.mean(axis=2)[mask].std()) >= MIN_SPREAD:
             shared = ref, mask
-    object.__setattr__(glyphs, "_shared", shared)
+    glyphs.derived["shared"] = shared
     return shared
 
 

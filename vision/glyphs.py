@@ -318,8 +318,8 @@ def _most_ssd(threshold: float, size: int) -> float:
 
 def _ink_test(glyphs: Glyphs) -> _InkTest:
     """The `_InkTest` of a glyph set, computed once per `Glyphs` (skins are read-only)."""
-    cached: _InkTest | None = glyphs.__dict__.get("_ink")
-    if cached is not None:
+    cached = glyphs.derived.get("ink")
+    if isinstance(cached, _InkTest):
         return cached
     templates = [t for ts in glyphs.grey.values() for t in ts]
     pixels = np.concatenate([t.reshape(-1) for t in templates])[None, :]
@@ -349,7 +349,7 @@ def _ink_test(glyphs: Glyphs) -> _InkTest:
         most=max(t.size for t in templates),
         off_range=(off * off).astype(np.float32),
     )
-    object.__setattr__(glyphs, "_ink", result)
+    glyphs.derived["ink"] = result
     return result
 
 

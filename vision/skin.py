@@ -159,31 +159,34 @@ class Glyphs:
     #: Per key, the phase each image holds at (`vision.display_scale.as_shown`);
     #: empty at scale 1 (every image holds everywhere).
     phases: Mapping[str, tuple[Phase, ...]] = field(default_factory=dict)
+    #: What is worked out once from the images and kept with them, by name
+    #: ("grey", "phase_of" here; `vision.glyphs`' ink test, `vision.face_rim`'s
+    #: shared pixels): skins are read-only, so it never goes stale, and a
+    #: `replace`d copy starts with none.
+    derived: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def phase_of(self, grey: np.ndarray) -> Phase | None:
         """The phase an image of `grey` holds at (None: everywhere)."""
         if not self.phases:
             return None
-        table: dict[int, Phase] | None = self.__dict__.get("_phase_of")
+        table = cast("dict[int, Phase] | None", self.derived.get("phase_of"))
         if table is None:
-            table = {
+            table = self.derived["phase_of"] = {
                 id(img): phase
                 for key, imgs in self.grey.items()
                 for img, phase in zip(imgs, self.phases[key], strict=True)
             }
-            object.__setattr__(self, "_phase_of", table)
         return table.get(id(grey))
 
     @property
     def grey(self) -> Mapping[str, tuple[np.ndarray, ...]]:
         """The images in grey levels (what `vision.glyphs` matches), computed once."""
-        cached: Mapping[str, tuple[np.ndarray, ...]] | None = self.__dict__.get("_grey")
+        cached = cast("Mapping[str, tuple[np.ndarray, ...]] | None", self.derived.get("grey"))
         if cached is None:
-            cached = {
+            cached = self.derived["grey"] = {
                 k: tuple(cv2.cvtColor(i, cv2.COLOR_BGR2GRAY) for i in v)
                 for k, v in self.images.items()
             }
-            object.__setattr__(self, "_grey", cached)
         return cached
 
 
@@ -235,6 +238,10 @@ class Skin:
     #: Whether the counter is read at a desktop scale other than 1 (see the
     #: module docstring).
     display_counter: bool = True
+    #: The skin's other forms, made once and kept (`for_reading`, `at_scale`):
+    #: "for_reading", "at_scales" (by scale), and "base" on a derived form (the
+    #: skin as loaded). A `replace`d copy starts with none.
+    derived: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
         lo, hi = self.pitch_range
@@ -246,12 +253,16 @@ class Skin:
         counter still tells the scale while locating: `vision.locate`)."""
         if self.scale == 1.0 or self.display_counter or self.counter is None:
             return self
-        cached: Skin | None = self.__dict__.get("_for_reading")
+        cached = cast("Skin | None", self.derived.get("for_reading"))
         if cached is None:
-            cached = replace(self, counter=None)
-            object.__setattr__(cached, "_base", self.__dict__.get("_base", self))
-            object.__setattr__(self, "_for_reading", cached)
+            cached = self.derived["for_reading"] = replace(self, counter=None)
+            cached.derived["base"] = self.base
         return cached
+
+    @property
+    def base(self) -> Skin:
+        """The skin as loaded, of which this one is a form (`at_scale`, `for_reading`)."""
+        return cast(Skin, self.derived.get("base", self))
 
     @property
     def fixed_pitch(self) -> bool:
@@ -276,8 +287,8 @@ class Skin:
         """
         if scale == self.scale:
             return self
-        base: Skin = self.__dict__.get("_base", self)
-        cache: dict[float, Skin] = base.__dict__.setdefault("_at_scales", {})
+        base = self.base
+        cache = cast("dict[float, Skin]", base.derived.setdefault("at_scales", {}))
         if scale == 1.0:
             return base
         if scale not in cache:
@@ -313,7 +324,7 @@ class Skin:
             max_distance=max(self.max_distance, self.display_max_distance),
             colour_max_distance=max(self.colour_max_distance, self.display_max_distance),
         )
-        object.__setattr__(out, "_base", self)
+        out.derived["base"] = self
         return out
 
 
