@@ -125,16 +125,16 @@ def test_pixels_outside_the_footprint_keep_cells_grouped() -> None:
 
 
 def _windows(image: np.ndarray, plan: distinct._Plan) -> list[bytes]:
-    """Each cell's window with the bytes outside its footprint zeroed, plainly."""
+    """Each cell's class and window with the bytes outside its footprint zeroed, plainly."""
     lines = image.reshape(image.shape[0], -1)
-    rows, cols = len(plan.top), len(plan.left)
+    cols = len(plan.left)
     out = []
-    for cell in range(rows * cols):
+    for cell in range(len(plan.kind)):
         r, c = divmod(cell, cols)
         window = lines[plan.top[r] : plan.top[r] + plan.height, plan.left[c] :][:, : plan.width]
         if plan.mask is not None:
             window = window & plan.mask[cell].view(np.uint8).reshape(plan.height, plan.width)
-        out.append(bytes([int(plan.kind[cell]) % 256]) + window.tobytes())
+        out.append(int(plan.kind[cell]).to_bytes(4, "little") + window.tobytes())
     return out
 
 
@@ -143,23 +143,55 @@ def _partition(group: np.ndarray) -> set[frozenset[int]]:
 
 
 def test_hash_collisions_group_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With every hash weight zero the hashes tell only the cells' classes apart:
-    every differing cell collides and is grouped by its bytes, exactly as the
-    hashed grouping and a plain grouping of the windows group them; past
-    MAX_COLLISIONS there is no grouping at all."""
+    """A cell whose window is another's with two of its words swapped has the
+    same hash (plain sums) and other bytes: it is grouped apart, exactly as a
+    plain grouping of the windows groups it, and reads as `classify`; past
+    MAX_COLLISIONS there is no grouping, and the board is read cell by cell."""
     image, located = _located("gnome-mines-expert-1")
     geo, bank, nudge = located.geometry, located.bank, located.nudge  # type: ignore[attr-defined]
     sampler = make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch)
     plan = distinct._plan(sampler, geo, nudge, bank.colours, image.shape[2])
-    blind = replace(plan, weights=np.zeros_like(plan.weights))
-    assert distinct._groups(image, blind) is None  # far more than MAX_COLLISIONS
-    hashed = distinct._groups(image, plan)
-    assert hashed is not None
-    monkeypatch.setattr(distinct, "MAX_COLLISIONS", geo.rows * geo.cols)
-    exact = distinct._groups(image, blind)
-    assert exact is not None
+    first, group = distinct._groups(image, plan)
     windows = _windows(image, plan)
-    plain = np.unique(np.array(windows, dtype=object), return_inverse=True)[1]
-    for first, group in (hashed, exact):
-        assert _partition(group) == _partition(plain)
-        assert all(windows[cell] == windows[lead] for cell, lead in enumerate(first[group]))
+    per_row = plan.width // 8
+    mask = (
+        np.full((len(plan.kind), plan.height * per_row), 2**64 - 1, dtype=np.uint64)
+        if plan.mask is None
+        else plan.mask
+    )
+    painted, cell = image.copy(), None
+    for g in np.argsort(-np.bincount(group)):  # a group of several cells, not all flat
+        members = np.flatnonzero(group == g)
+        lead = int(first[g])
+        words = np.frombuffer(windows[lead][4:], dtype=np.uint64)
+        inside = np.flatnonzero(mask[lead][: len(words) // 2] == np.uint64(2**64 - 1))
+        pairs = [(i, j) for i in inside for j in inside if i < j and words[i] != words[j]]
+        if len(members) > 1 and pairs:
+            cell, (i, j) = int(members[-1]), pairs[len(pairs) // 2]
+            break
+    assert cell is not None
+    r, c = divmod(cell, geo.cols)
+    lines = painted.reshape(image.shape[0], -1)
+    spots = [(plan.top[r] + k // per_row, plan.left[c] + k % per_row * 8) for k in (i, j)]
+    (ya, xa), (yb, xb) = spots
+    lines[ya, xa : xa + 8], lines[yb, xb : xb + 8] = (
+        lines[yb, xb : xb + 8].copy(),
+        lines[ya, xa : xa + 8].copy(),
+    )
+    grouped = distinct._groups(painted, plan)
+    assert grouped is not None
+    moved_first, moved = grouped
+    assert np.count_nonzero(moved == moved[cell]) == 1
+    assert len(moved_first) == len(first) + 1
+    assert moved[cell] == len(first)  # grouped after the hashes: as a collision
+    plain = np.unique(np.array(_windows(painted, plan), dtype=object), return_inverse=True)[1]
+    assert _partition(moved) == _partition(plain)
+    _equal(
+        classify_distinct(painted, geo, bank, nudge, sampler), classify(painted, geo, bank, nudge)
+    )
+    monkeypatch.setattr(distinct, "MAX_COLLISIONS", 0)
+    assert distinct._groups(painted, plan) is None
+    assert distinct._groups(image, plan) is not None
+    _equal(
+        classify_distinct(painted, geo, bank, nudge, sampler), classify(painted, geo, bank, nudge)
+    )
