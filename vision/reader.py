@@ -92,11 +92,13 @@ class BoardReader:
         ):
             scores = classify_distinct(image, geo, bank, nudge, sampler)
         else:
-            if cv2.norm(pixels, last.pixels, cv2.NORM_INF) == 0:
-                self._cells = last
-                return last.scores
+            # One pass over both pictures (a board is megabytes, read from
+            # memory, not cache): the box of changed bytes, empty when none.
             diff = cv2.absdiff(pixels, last.pixels)
             bx, by, bw, bh = cv2.boundingRect(diff.reshape(diff.shape[0], -1))
+            if bw == 0 or bh == 0:
+                self._cells = last
+                return last.scores
             depth = 1 if diff.ndim == 2 else diff.shape[2]
             # Bring the kept pixels up to date where they changed (cheaper than a copy).
             changed = (slice(by, by + bh), slice(bx // depth, (bx + bw - 1) // depth + 1))
