@@ -386,6 +386,7 @@ def cell_scores(
     colours: np.ndarray | None,
     inks: np.ndarray | None,
     group: np.ndarray | None = None,
+    edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> CellScores:
     """`classify`'s answer from the cells' patches, colours and inks (`grid_colours`,
     `grid_inks`; None when the skin declares none).
@@ -394,6 +395,8 @@ def cell_scores(
     the board (row-major) is the one of row group[i] (`vision.distinct`):
     patch distances, colours and inks are decided once per distinct cell,
     spots (which look at each cell's own pixels) per cell of the board.
+    `edges`, if given, are the whole-pixel (x0, x1, y0, y1) of every cell of
+    the board (row-major) that `geo` and `nudge` give (the caller's, kept).
 
     Spots are looked for only on the cells read as a kind some spot rules
     on, which are then decided again with them: a cell read as another kind
@@ -419,7 +422,11 @@ def cell_scores(
     if table is not None and table.spots:
         pick = np.flatnonzero(table.spot_kinds[top])
         if len(pick):
-            spots = cell_spots(image, *_spot_bounds(geo, nudge, pick), table)
+            if edges is None:
+                x0, x1, y0, y1 = _spot_bounds(geo, nudge, pick)
+            else:
+                x0, x1, y0, y1 = (edge[pick] for edge in edges)
+            spots = cell_spots(image, x0, x1, y0, y1, table)
             lines = pick if group is None else group[pick]
             part = _judge(
                 per_kind[lines],

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import cv2
@@ -128,7 +129,12 @@ class ColourTable:
     spot_shown: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     spot_absent: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
 
-    @property
+    @cached_property
+    def colour_kinds(self) -> np.ndarray:
+        """(n_colours, n_kinds) float32 one-hot: the kind each declared colour belongs to."""
+        return _one_hot(self.kind_of, len(self.declared))
+
+    @cached_property
     def spot_kinds(self) -> np.ndarray:
         """Per kind: whether some spot rules on it."""
         return np.asarray((self.spot_shown | self.spot_absent).any(axis=0))
@@ -456,11 +462,15 @@ def allowed_kinds(
     them to show, and a kind declared with none needs every ink absent.
     """
     near = np.asarray(_channel_distance(seen, table.colours) <= table.tolerance)
-    allowed = (near.astype(np.float32) @ _one_hot(table.kind_of, n_kinds)) > 0
+    own = table.colour_kinds if n_kinds == len(table.declared) else None
+    if own is None:
+        own = _one_hot(table.kind_of, n_kinds)
+    allowed = (near.astype(np.float32) @ own) > 0
     matched = np.asarray(near.any(axis=1))
     allowed |= ~table.declared[None, :]
     allowed[~matched] = True
-    if inks is not None and len(table.inked):
+    # (No declared ink at all: no kind needs one, and none shows to rule a kind out.)
+    if inks is not None and len(table.inked) and len(table.inks):
         shows = (inks.astype(np.float32) @ _one_hot(table.ink_kind_of, n_kinds)) > 0
         allowed &= shows | ~table.inked[None, :]
         any_ink = np.asarray(inks.any(axis=1))

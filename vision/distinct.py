@@ -200,6 +200,8 @@ class _Plan:
     mask: np.ndarray | None
     #: `kind` spread over 64 bits, for the windows' hashes.
     kind_hash: np.ndarray
+    #: Whole-pixel (x0, x1, y0, y1) of every cell (row-major), as `cell_edges`.
+    edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def _plan(
@@ -259,6 +261,12 @@ def _plan(
         kind,
         None if bool((words == np.uint64(2**64 - 1)).all()) else words,
         kind.astype(np.uint64) * _SPREAD,
+        (
+            np.repeat(cols[None, :, 0], geo.rows, axis=0).reshape(-1),
+            np.repeat(cols[None, :, 1], geo.rows, axis=0).reshape(-1),
+            np.repeat(rows[:, 0], geo.cols),
+            np.repeat(rows[:, 1], geo.cols),
+        ),
     )
     sampler.derived[key] = plan
     return plan
@@ -293,12 +301,10 @@ def _classify_scaled(
     patches = sample_cells(image, sampler, first)
     colours = inks = None
     if table is not None:
-        cols, rows = cell_edges(geo, nudge)
-        r, c = np.divmod(first, geo.cols)
-        bounds = (cols[c, 0], cols[c, 1], rows[r, 0], rows[r, 1])
-        colours = cell_colours(image, *bounds, table.probe)
-        inks = cell_inks(image, *bounds, table)
-    return cell_scores(image, geo, bank, nudge, patches, colours, inks, group)
+        x0, x1, y0, y1 = (edge[first] for edge in plan.edges)
+        colours = cell_colours(image, x0, x1, y0, y1, table.probe)
+        inks = cell_inks(image, x0, x1, y0, y1, table)
+    return cell_scores(image, geo, bank, nudge, patches, colours, inks, group, plan.edges)
 
 
 def _groups(image: np.ndarray, plan: _Plan) -> tuple[np.ndarray, np.ndarray] | None:
