@@ -195,3 +195,22 @@ def test_hash_collisions_group_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
     _equal(
         classify_distinct(painted, geo, bank, nudge, sampler), classify(painted, geo, bank, nudge)
     )
+
+
+def test_byte_windows_of_other_layouts_read_as_every_cell() -> None:
+    """The windows are cut from the image's rows of bytes: a crop (rows apart in
+    memory) and a channel-reversed view (not contiguous at all) group and read
+    as `classify` reads every cell."""
+    image, located = _located("gnome-mines-expert-1")
+    geo, bank, nudge = located.geometry, located.bank, located.nudge  # type: ignore[attr-defined]
+    crop = image[:, : image.shape[1] - 3]
+    flipped = np.ascontiguousarray(image[:, :, ::-1])[:, :, ::-1]
+    assert not crop.flags.c_contiguous and not flipped.flags.c_contiguous
+    sampler = make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch)
+    for picture in (crop, flipped):
+        plan = distinct._plan(sampler, geo, nudge, bank.colours, picture.shape[2])
+        assert distinct._groups(picture, plan) is not None  # the grouped path itself
+        _equal(
+            classify_distinct(picture, geo, bank, nudge, sampler),
+            classify(picture, geo, bank, nudge),
+        )

@@ -286,7 +286,8 @@ def _classify_scaled(
     height, width = image.shape[:2]
     sx0, sy0, sx1, sy1 = sampler.bounds
     table = bank.colours
-    plan = _plan(sampler, geo, nudge, table, image.shape[2]) if sampler.valid else None
+    whole_bytes = sampler.valid and image.dtype == np.uint8  # windows are cut in bytes
+    plan = _plan(sampler, geo, nudge, table, image.shape[2]) if whole_bytes else None
     if (
         plan is None
         or min(sx0, sy0, plan.bounds[0], plan.bounds[1]) < 0
