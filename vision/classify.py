@@ -68,8 +68,8 @@ class TileBank:
     @cached_property
     def kind_starts(self) -> np.ndarray | None:
         """The first template of each kind when every kind's templates are
-        consecutive and in the order of `kinds` (as `make_bank` lays them out),
-        else None: then the distances of a kind are one slice."""
+        consecutive and in the order of `kinds`, as `make_bank` lays them out
+        (then each kind's distances are one slice of a row), else None."""
         steps = np.diff(self.kind_of)
         if len(self.kind_of) == 0 or (steps < 0).any() or (steps > 1).any() or self.kind_of[0]:
             return None
