@@ -117,9 +117,10 @@ class BoardReader:
                 scores = classify_distinct(image, geo, bank, nudge, sampler)
             else:
                 scores = self._classify_part(image, located, sampler, last.scores, (r0, r1, c0, c1))
-                if scores is not None:
-                    self._cells = _LastCells(bank, key, x0, y0, last.pixels, scores)
-                return scores
+            if scores is not None:
+                # The kept pixels are up to date: no copy of the whole board.
+                self._cells = _LastCells(bank, key, x0, y0, last.pixels, scores)
+            return scores
         if scores is not None:
             self._cells = _LastCells(bank, key, x0, y0, pixels.copy(), scores)
         return scores
@@ -144,12 +145,15 @@ class BoardReader:
             c1 - c0,
         )
         part_nudge = None if nudge is None else (nudge[0][c0:c1], nudge[1][r0:r1])
-        part_sampler = (
-            None
-            if sampler is None
-            else sampler.part(part, part_nudge, slice(r0, r1), slice(c0, c1))
-        )
-        scores = classify(image, part, located.bank, part_nudge, part_sampler)
+        if sampler is None:
+            # A whole-pixel grid: its distinct cells are found by their bytes alone
+            # (a cascade of opened cells is mostly 0s and 1s).
+            scores = classify_distinct(image, part, located.bank, part_nudge)
+        else:
+            # A scaled grid's grouping plan is made per sampler (`vision.distinct`):
+            # for a part, making it costs more than it saves.
+            part_sampler = sampler.part(part, part_nudge, slice(r0, r1), slice(c0, c1))
+            scores = classify(image, part, located.bank, part_nudge, part_sampler)
         if scores is None:
             return None
         merged = [a.copy() for a in (last.chars, last.best, last.margin, last.unsure)]
