@@ -214,3 +214,38 @@ def test_byte_windows_of_other_layouts_read_as_every_cell() -> None:
             classify_distinct(picture, geo, bank, nudge, sampler),
             classify(picture, geo, bank, nudge),
         )
+
+
+@pytest.mark.parametrize("name", ["gnome-mines-expert-1", "gnome-mines-intermediate-1"])
+def test_a_part_of_a_scaled_grid_grouped_by_the_whole_grids_plan_reads_as_every_cell(
+    name: str,
+) -> None:
+    """A changed part of a scaled board (`distinct.part_sampler`: the whole grid's
+    grouping plan cut to the part) reads as plain `classify` of that part, and as
+    the same cells of the whole board, bit for bit; on every frame, for boxes at
+    the board's corners, edges and middle, a single cell and the whole board."""
+    frames = sorted((RECORDINGS / name / "frames").glob("*.png"))
+    for path in frames:
+        image, located = _located(name, path.name)
+        geo, nudge, bank = located.geometry, located.nudge, located.bank  # type: ignore[attr-defined]
+        sampler = make_sampler(geo, nudge, bank.skin.inset, bank.skin.patch)
+        whole = classify(image, geo, bank, nudge, sampler)
+        assert whole is not None
+        rows, cols = geo.rows, geo.cols
+        boxes = [
+            (0, rows, 0, cols),
+            (0, 1, 0, 1),
+            (rows - 3, rows, cols - 5, cols),
+            (rows // 3, rows // 3 + 4, 2, cols - 1),
+            (1, rows - 1, cols // 2, cols // 2 + 1),
+        ]
+        for box in boxes:
+            r0, r1, c0, c1 = box
+            part, part_nudge, cut = distinct.part_sampler(image, geo, nudge, sampler, bank, box)
+            grouped = classify_distinct(image, part, bank, part_nudge, cut)
+            plain = classify(image, part, bank, part_nudge, cut)
+            assert grouped is not None and plain is not None
+            _equal(grouped, plain)
+            for field in ("chars", "best", "margin", "unsure"):
+                got, want = getattr(grouped, field), getattr(whole, field)
+                assert np.array_equal(got, want[r0:r1, c0:c1]), (box, field)

@@ -53,6 +53,7 @@ from vision.sampling import (
     cell_edges,
     is_scaled,
     make_sampler,
+    part_grid,
     sample_cells,
 )
 
@@ -204,6 +205,11 @@ class _Plan:
     edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
+def _plan_key(table: ColourTable | None, depth: int) -> str:
+    """The name a `_Plan` is kept under in its sampler's `derived`."""
+    return f"distinct:{None if table is None else table.probe}:{depth}"
+
+
 def _plan(
     sampler: CellSampler,
     geo: Geometry,
@@ -213,7 +219,7 @@ def _plan(
 ) -> _Plan:
     """The `_Plan` of the grid `sampler` was made for (`geo`, `nudge`) and images of
     `depth` channels, made once per sampler: it depends on the grid alone."""
-    key = f"distinct:{None if table is None else table.probe}:{depth}"
+    key = _plan_key(table, depth)
     cached = sampler.derived.get(key)
     if isinstance(cached, _Plan):
         return cached
@@ -270,6 +276,61 @@ def _plan(
     )
     sampler.derived[key] = plan
     return plan
+
+
+def _sliced(plan: _Plan, rows: int, cols: int, box: tuple[int, int, int, int]) -> _Plan:
+    """The plan of the cells rows r0:r1 x columns c0:c1 of a grid of `rows` x `cols`
+    cells, cut from the whole grid's `plan` (class numbers and window size kept,
+    so its cells group exactly as they do in the whole grid; `bounds` stay the
+    whole grid's, which hold the part's)."""
+    r0, r1, c0, c1 = box
+
+    def cells(values: np.ndarray) -> np.ndarray:
+        """Per-cell rows (row-major) of the part."""
+        grid = values.reshape(rows, cols, *values.shape[1:])
+        return np.ascontiguousarray(grid[r0:r1, c0:c1]).reshape(-1, *values.shape[1:])
+
+    x0, x1, y0, y1 = plan.edges
+    return _Plan(
+        _Lines(plan.cols.start[c0:c1], plan.cols.kind[c0:c1], plan.cols.size),
+        _Lines(plan.rows.start[r0:r1], plan.rows.kind[r0:r1], plan.rows.size),
+        plan.bounds,
+        plan.top[r0:r1],
+        plan.left[c0:c1],
+        plan.height,
+        plan.width,
+        cells(plan.kind),
+        None if plan.mask is None else cells(plan.mask),
+        cells(plan.kind_hash),
+        (cells(x0), cells(x1), cells(y0), cells(y1)),
+    )
+
+
+def part_sampler(
+    image: np.ndarray,
+    geo: Geometry,
+    nudge: Nudge | None,
+    sampler: CellSampler,
+    bank: TileBank,
+    box: tuple[int, int, int, int],
+) -> tuple[Geometry, Nudge | None, CellSampler]:
+    """The grid, nudge and sampler of the cells rows r0:r1 x columns c0:c1 of the
+    scaled grid `geo` (`nudge`, `sampler`: the whole grid's), for
+    `classify_distinct` of those cells alone (a changed part of a board).
+
+    The part's grouping plan is the whole grid's, cut to the part and kept
+    with the part's sampler: made afresh for each part it would cost more
+    than grouping saves.
+    """
+    r0, r1, c0, c1 = box
+    part, part_nudge = part_grid(geo, nudge, box)
+    cut = sampler.part(part, part_nudge, slice(r0, r1), slice(c0, c1))
+    table = bank.colours
+    if sampler.valid and image.ndim == 3 and image.dtype == np.uint8:
+        depth = image.shape[2]
+        whole = _plan(sampler, geo, nudge, table, depth)
+        cut.derived[_plan_key(table, depth)] = _sliced(whole, geo.rows, geo.cols, box)
+    return part, part_nudge, cut
 
 
 def _classify_scaled(

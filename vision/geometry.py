@@ -48,6 +48,18 @@ class Geometry:
         """True if pixel (x, y) lies on the board."""
         return self.cell_at(x, y) is not None
 
+    def part(self, r0: int, r1: int, c0: int, c1: int) -> Geometry:
+        """The grid of this one's cells rows r0:r1 x columns c0:c1 (outside it too:
+        a negative start or a stop past the end extends the lattice)."""
+        return Geometry(
+            self.left + c0 * self.cell_w,
+            self.top + r0 * self.cell_h,
+            self.cell_w,
+            self.cell_h,
+            r1 - r0,
+            c1 - c0,
+        )
+
     def shifted(self, dx: float, dy: float) -> Geometry:
         """The same grid moved by (dx, dy): from region to screen coordinates."""
         return Geometry(
@@ -75,10 +87,7 @@ class Geometry:
         c1, r1 = max(a.cols, dc + b.cols), max(a.rows, dr + b.rows)
         gap_cols = max(dc - a.cols, -dc - b.cols)
         gap_rows = max(dr - a.rows, -dr - b.rows)
-        geo = Geometry(
-            a.left + c0 * a.cell_w, a.top + r0 * a.cell_h, a.cell_w, a.cell_h, r1 - r0, c1 - c0
-        )
-        return geo, gap_cols, gap_rows
+        return a.part(r0, r1, c0, c1), gap_cols, gap_rows
 
     def to_json(self) -> dict[str, float | int]:
         return {

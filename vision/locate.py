@@ -103,9 +103,7 @@ def _middle(geo: Geometry) -> Geometry:
     """The middle PROBE_ROWS x PROBE_COLS cells of a grid (all of a smaller one)."""
     rows, cols = min(geo.rows, PROBE_ROWS), min(geo.cols, PROBE_COLS)
     r0, c0 = (geo.rows - rows) // 2, (geo.cols - cols) // 2
-    return Geometry(
-        geo.left + c0 * geo.cell_w, geo.top + r0 * geo.cell_h, geo.cell_w, geo.cell_h, rows, cols
-    )
+    return geo.part(r0, r0 + rows, c0, c0 + cols)
 
 
 def _refine(
@@ -307,14 +305,7 @@ def _trim(
         return geo, scores
     part = (slice(top, bottom), slice(left, right))
     return (
-        Geometry(
-            geo.left + left * geo.cell_w,
-            geo.top + top * geo.cell_h,
-            geo.cell_w,
-            geo.cell_h,
-            bottom - top,
-            right - left,
-        ),
+        geo.part(top, bottom, left, right),
         CellScores(scores.chars[part], scores.best[part], scores.margin[part], scores.unsure[part]),
     )
 

@@ -20,14 +20,14 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
-from vision.classify import CellScores, TileBank, classify, make_bank, rescue
+from vision.classify import CellScores, TileBank, make_bank, rescue
 from vision.counter import read_counter
-from vision.distinct import classify_distinct
+from vision.distinct import classify_distinct, part_sampler
 from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
-from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler
+from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, part_grid
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
 
@@ -135,25 +135,15 @@ class BoardReader:
     ) -> CellScores | None:
         """`last` with the cells rows r0:r1 x columns c0:c1 classified again."""
         r0, r1, c0, c1 = box
-        geo, nudge = located.geometry, located.nudge
-        part = Geometry(
-            geo.left + c0 * geo.cell_w,
-            geo.top + r0 * geo.cell_h,
-            geo.cell_w,
-            geo.cell_h,
-            r1 - r0,
-            c1 - c0,
-        )
-        part_nudge = None if nudge is None else (nudge[0][c0:c1], nudge[1][r0:r1])
+        geo, nudge, bank = located.geometry, located.nudge, located.bank
         if sampler is None:
-            # A whole-pixel grid: its distinct cells are found by their bytes alone
-            # (a cascade of opened cells is mostly 0s and 1s).
-            scores = classify_distinct(image, part, located.bank, part_nudge)
+            # A whole-pixel grid: its distinct cells are found by their bytes alone.
+            part, part_nudge = part_grid(geo, nudge, box)
+            scores = classify_distinct(image, part, bank, part_nudge)
         else:
-            # A scaled grid's grouping plan is made per sampler (`vision.distinct`):
-            # for a part, making it costs more than it saves.
-            part_sampler = sampler.part(part, part_nudge, slice(r0, r1), slice(c0, c1))
-            scores = classify(image, part, located.bank, part_nudge, part_sampler)
+            # A scaled grid: grouped by the whole grid's plan, cut to the part.
+            part, part_nudge, cut = part_sampler(image, geo, nudge, sampler, bank, box)
+            scores = classify_distinct(image, part, bank, part_nudge, cut)
         if scores is None:
             return None
         merged = [a.copy() for a in (last.chars, last.best, last.margin, last.unsure)]

@@ -65,6 +65,15 @@ def _nudge_key(nudge: Nudge | None) -> bytes:
     return dx + b"|" + dy
 
 
+def part_grid(
+    geo: Geometry, nudge: Nudge | None, box: tuple[int, int, int, int]
+) -> tuple[Geometry, Nudge | None]:
+    """The grid and nudge of the cells rows r0:r1 x columns c0:c1 (`box`) of `geo`."""
+    r0, r1, c0, c1 = box
+    part = geo.part(r0, r1, c0, c1)
+    return part, None if nudge is None else (nudge[0][c0:c1], nudge[1][r0:r1])
+
+
 def is_scaled(geo: Geometry, nudge: Nudge | None) -> bool:
     """Whether cells must be cut on their own edges (a fractional pitch, or nudged),
     rather than by one resize of the whole board."""
