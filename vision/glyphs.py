@@ -208,6 +208,8 @@ class GlyphMemo:
             last.grey = grey.copy()
         else:
             test = _ink_test(glyphs)
+            # Templates of one size re-match the same pixels: one `_Region` for them.
+            regions: dict[tuple[int, int], _Region] = {}
             for _, template, scores in last.maps:
                 if scores is None:
                     continue
@@ -218,7 +220,10 @@ class GlyphMemo:
                     # Screened as a whole search is (`_scores`): only placements
                     # that cannot match are left out, so every answer stays the same.
                     sub = grey[ya : yb + th - 1, xa : xb + tw - 1]
-                    part = _scores(sub, template, None, _Region(sub, test), glyphs.threshold)
+                    region = regions.get((th, tw))
+                    if region is None:
+                        region = regions[th, tw] = _Region(sub, test)
+                    part = _scores(sub, template, None, region, glyphs.threshold)
                     assert part is not None
                     scores[ya:yb, xa:xb] = part
             last.grey[by : by + bh, bx : bx + bw] = grey[by : by + bh, bx : bx + bw]
