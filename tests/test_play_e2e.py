@@ -193,8 +193,9 @@ def test_plays_beginner_games_to_the_end(
         assert len(run.games) == 4
         assert all(g["outcome"] in ("won", "lost") for g in run.games), run.games
         assert not any(g["certain_loss"] for g in run.games)
-        # Each game reads the board after each batch of clicks at least, timed.
-        assert all(g["reads"] > 1 and g["read_ms_median"] > 0 for g in run.games), run.games
+        # Each game reads the board at least once after its first click (one read
+        # when that click opens the whole board), and the reads are timed.
+        assert all(g["reads"] >= 1 and g["read_ms_median"] > 0 for g in run.games), run.games
         assert run.summary["wins"] == sum(g["outcome"] == "won" for g in run.games)
         # The screen agrees with the last game's result.
         last = read_jsonl(tmp_path / "rec" / "readings.jsonl")[-1]
