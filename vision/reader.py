@@ -207,7 +207,7 @@ class BoardReader:
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )
         controls, face = find_controls(image, skin, geo, buttons=False, memo=memo)
-        status = read_status(image, skin, geo, board, face, memo)
+        status = read_status(image, skin, geo, board, face, memo, every_cell_sure=not unknown)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.

@@ -71,17 +71,29 @@ def read_status(
     board: Board,
     face: Hit | None = None,
     memo: GlyphMemo | None = None,
+    every_cell_sure: bool = False,
 ) -> Status:
     """The game status from the screen (see the module docstring for the order).
 
     `face` is the face already found by `find_controls`, to match it only once.
+    `every_cell_sure`: no cell of `board` was read as unsure. A message the
+    skin says is a window over the board (`hides_board`: GNOME Mines'
+    high-score window) is then not searched for: the cells under such a window
+    would not look like the skin's tiles, so it cannot be on the board, and a
+    board it does not cover tells the status itself (for a skin whose won
+    board has no covered cell, `won_if_no_covered`). This spares GNOME Mines'
+    1575x360 search for its "Congratulations!" title on every read in play
+    (about 1.2 ms).
     """
     if skin.faces is not None:
         hit = face if face is not None else best_hit(image, skin.faces, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
-    if skin.status_texts is not None:
-        hit = best_hit(image, skin.status_texts, geo, memo)
+    texts = skin.status_texts
+    if texts is not None and not (
+        every_cell_sure and skin.won_if_no_covered and texts.extra.get("hides_board")
+    ):
+        hit = best_hit(image, texts, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
     if skin.lost_if_any and board.count(skin.lost_if_any):
