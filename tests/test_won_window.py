@@ -3,11 +3,12 @@
 The reader only searches the window's "Congratulations!" title when a cell
 of the board reads as unsure (`vision.status.read_status`, `every_cell_sure`):
 the search costs about 1.2 ms a read, and a window over the board hides cells,
-which then cannot read as the skin's tiles. These tests put a window like the
+which then cannot read as the skin's tiles. Checked on real screenshots of
+the window over won boards (`tests/data/gnome-won-window/`: the clone's high
+scores start empty, so its first win opens it), and with a window like the
 real one (header bar in the colour of the cut title, the title, a lighter body
-with lines of text and a button) over recorded boards at many places, and
-check that the reading never shows the board: it says "won" and reports no
-cell. They fail if the gate lets a window over the board go unseen.
+with lines of text and a button) pasted over recorded boards at many places.
+The tests fail if the gate lets a window over the board go unseen.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from vision.image_io import load_image
 from vision.reader import BoardReader
 
 RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+WON_WINDOW = Path(__file__).resolve().parent / "data" / "gnome-won-window"
 #: The window, as GNOME Mines 40 draws it (sizes in pixels, colours BGR).
 WINDOW_W, WINDOW_H, HEADER_H = 420, 320, 46
 HEADER, BODY, BORDER, INK = (217, 221, 224), (244, 245, 246), (194, 199, 205), (60, 56, 54)
@@ -50,6 +52,18 @@ def _pasted(image: np.ndarray, window: np.ndarray, cx: int, cy: int) -> np.ndarr
     out = image.copy()
     out[y : y + h, x : x + w, :3] = window
     return out
+
+
+@pytest.mark.parametrize("size", ["beginner", "intermediate"])
+def test_the_real_window_over_a_won_board_is_seen(size: str) -> None:
+    """The board is located on the fresh game, then read under the window
+    GNOME Mines opened after the bot won it: no board, status won."""
+    reader = BoardReader()
+    located = reader.locate(load_image(WON_WINDOW / f"{size}-fresh.png"))
+    geo = located.geometry
+    reading = reader.read(load_image(WON_WINDOW / f"{size}-window.png"), located)
+    assert reading.status == "won"
+    assert reading.board.count(".") == geo.rows * geo.cols and reading.mines_left is None
 
 
 @pytest.mark.parametrize(
