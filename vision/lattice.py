@@ -20,7 +20,9 @@ import numpy as np
 
 from vision.geometry import Geometry
 
-#: Tile insides smaller or larger than this (pixels) are not cells.
+#: Tile insides smaller than this (pixels) are not cells; nor are ones larger
+#: than MAX_TILE unless the caller admits larger (`find_lattices`' max_tile:
+#: the largest pitch a skin may be shown at, its desktop scale included).
 MIN_TILE = 6
 MAX_TILE = 160
 #: Cells a one-row (or one-column) board needs to count as a grid.
@@ -48,12 +50,13 @@ def flat_mask(image: np.ndarray) -> np.ndarray:
     return (spread <= FLAT_STEP).view(np.uint8)
 
 
-def components(image: np.ndarray) -> np.ndarray:
-    """Flat regions of tile-like size, any shape: rows of (x, y, w, h, area)."""
+def components(image: np.ndarray, max_tile: float = MAX_TILE) -> np.ndarray:
+    """Flat regions of tile-like size (at most `max_tile` px), any shape: rows
+    of (x, y, w, h, area)."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
     s = stats[1:n]
     w, h = s[:, 2], s[:, 3]
-    keep = (w <= MAX_TILE) & (h <= MAX_TILE) & (np.maximum(w, h) >= MIN_TILE)
+    keep = (w <= max_tile) & (h <= max_tile) & (np.maximum(w, h) >= MIN_TILE)
     return np.asarray(s[keep], dtype=np.float64)
 
 
@@ -142,9 +145,18 @@ def _fit(values: np.ndarray, pitch: float) -> tuple[float, float, int]:
     return float(start), float(slope), int(idx.max()) + 1
 
 
-def find_lattices(image: np.ndarray, min_cells: int = 4) -> list[Lattice]:
-    """Every tile grid in `image`, the one with most tiles first (see module docstring)."""
-    parts = components(image)
+def find_lattices(
+    image: np.ndarray, min_cells: int = 4, max_tile: float = MAX_TILE
+) -> list[Lattice]:
+    """Every tile grid in `image`, the one with most tiles first (see module docstring).
+
+    `max_tile`: the largest tile inside looked for. A board on a desktop
+    scaled for a HiDPI screen has cells that many times larger (GNOME Mines'
+    90 px beginner cells at 200 % have 170 px insides, which a fixed limit of
+    160 px left out: no board found), so `vision.locate` passes the largest
+    pitch its skins may be shown at.
+    """
+    parts = components(image, max_tile)
     boxes = squarish(parts)
     if len(boxes) < min_cells:
         return []

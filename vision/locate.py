@@ -23,7 +23,7 @@ from vision.colour import tiles_beyond
 from vision.counter import read_counter
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
-from vision.lattice import Lattice, find_lattices
+from vision.lattice import MAX_TILE, Lattice, find_lattices
 from vision.skin import Skin
 
 #: A grid is a board of a skin when at most this share of its cells is unsure.
@@ -360,6 +360,13 @@ SCALE_STEPS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5, 3.0)
 #: SCALE_SNAP when this close to one (desktop settings are such steps; the
 #: fit of a small board is a few thousandths off).
 SCALE_SNAP, SCALE_SNAP_SLACK = 0.05, 0.01
+#: ... and when that scale is not snapped but is within this share of one of
+#: SCALE_STEPS, that step is tried too: a lattice found in pieces fits its
+#: pitch from a few flat tile insides that glyphs offset (xdemineur's dense
+#: board at 200 %, linear: pieces fitted at 41.6 x 41.8 and 41.7 x 41.3 px
+#: for 42, scales 1.987 and 1.977), and a grid of such a pitch drifts a
+#: pixel every few cells: it grew no further than the piece (three boards).
+SCALE_TRY = 0.02
 
 
 def _pitch_error(skin: Skin, cell_w: float, cell_h: float) -> float:
@@ -382,7 +389,9 @@ def _scales(skin: Skin, cell_w: float, cell_h: float) -> list[Skin]:
     """`skin` at every desktop scale it may be shown at with this pitch, the
     likeliest first (see `SCALE_STEPS`); empty if none admits the pitch.
 
-    A fixed-size clone's pitch tells the scale. Otherwise the scales whose
+    A fixed-size clone's pitch tells the scale, give or take the fit: a
+    common setting near it is the second view (see `SCALE_TRY`; `_explain`
+    reads the grid at both and keeps the better board). Otherwise the scales whose
     pitches fit the fitted one best come first, the smaller first among
     equals: a whole-pixel clone at 33.75 px is 27 px tiles at 125 %, not 34 px
     tiles (sgt-mines read 30 of 41 cells unsure so); at 20 px it may be 20 px
@@ -395,7 +404,10 @@ def _scales(skin: Skin, cell_w: float, cell_h: float) -> list[Skin]:
         s = (cell_w / skin.pitch[0] + cell_h / skin.pitch[1]) / 2
         snapped = round(s / SCALE_SNAP) * SCALE_SNAP
         s = snapped if abs(s - snapped) <= SCALE_SNAP_SLACK else round(s, 4)
+        near = min(SCALE_STEPS, key=lambda v: abs(s - v))
         steps = [1.0] if abs(s - 1.0) * max(skin.pitch) <= 1 else [s]
+        if steps != [near] and abs(s / near - 1.0) <= SCALE_TRY:
+            steps.append(near)
         steps = [v for v in steps if lo <= v <= hi or v == 1.0]
     views = [skin.at_scale(s) for s in steps or [1.0]]
     views = [v for v in views if v.accepts_pitch(*_snapped_pitch(v, cell_w, cell_h))]
@@ -428,35 +440,37 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
     """The skin that reads this grid best, or None if none reads it.
 
     Every skin whose pitch fits, at the likeliest desktop scale that admits
-    the pitch (`_scales`), reads the grid's middle part (`_middle`) as found;
-    only the best REFINED are then refined and grown (each step a
+    the pitch (`_scales`; a fixed-size clone at each scale its pitch may tell),
+    reads the grid's middle part (`_middle`) as found; only the skins of the
+    best REFINED readings are then refined and grown (each step a
     classification). Other scales at which the skin reads the grid alike are
     kept for `_glyph_scale`.
     """
-    tried: list[tuple[float, TileBank, Geometry, CellScores, tuple[Skin, ...]]] = []
+    tried: list[tuple[float, int, TileBank, Geometry, CellScores, tuple[Skin, ...]]] = []
     fit = lattice.geometry
-    for bank in banks:
-        views = _scales(bank.skin, fit.cell_w, fit.cell_h)
-        if not views:
-            continue
-        skin = views[0]
-        if skin is not bank.skin:
-            bank = replace(bank, skin=skin)
-        geo = _snap(fit, skin)
-        alike = tuple(v for v in views if _snap(fit, v) == geo)
-        if lattice.cut:
-            clipped = _clip(geo, image.shape)
-            if clipped is None:
-                continue
-            geo = clipped
-        seen = classify(image, _middle(geo), bank)
-        if seen is None:
-            geo = _clip(geo, image.shape) or geo
+    for index, loaded in enumerate(banks):
+        views = _scales(loaded.skin, fit.cell_w, fit.cell_h)
+        for skin in views if loaded.skin.fixed_pitch else views[:1]:
+            bank = loaded if skin is loaded.skin else replace(loaded, skin=skin)
+            geo = _snap(fit, skin)
+            alike = tuple(v for v in views if _snap(fit, v) == geo)
+            if lattice.cut:
+                clipped = _clip(geo, image.shape)
+                if clipped is None:
+                    continue
+                geo = clipped
             seen = classify(image, _middle(geo), bank)
-        if seen is not None:
-            tried.append((_cost(seen), bank, geo, seen, alike))
+            if seen is None:
+                geo = _clip(geo, image.shape) or geo
+                seen = classify(image, _middle(geo), bank)
+            if seen is not None:
+                tried.append((_cost(seen), index, bank, geo, seen, alike))
+    tried.sort(key=lambda t: t[0])
+    kept = list(dict.fromkeys(t[1] for t in tried))[:REFINED]
     best: _Candidate | None = None
-    for _, bank, geo, seen, alike in sorted(tried, key=lambda t: t[0])[:REFINED]:
+    for _, index, bank, geo, seen, alike in tried:
+        if index not in kept:
+            continue
         if best is not None and float(seen.unsure.mean()) > 2 * MAX_UNSURE:
             continue  # reads too few of the middle cells to beat a board already read
         refined = _refine(image, geo, bank, seen)
@@ -619,12 +633,18 @@ def _where(geo: Geometry) -> str:
     return f"{geo.cols}x{geo.rows} at ({round(geo.left)}, {round(geo.top)})"  # width x height
 
 
+def _largest_pitch(banks: Sequence[TileBank]) -> float:
+    """The largest pitch any skin may be shown at, its desktop scales included:
+    no tile inside is larger (`find_lattices`' max_tile)."""
+    return max(MAX_TILE, *(b.skin.base.pitch_range[1] * b.skin.display_scale[1] for b in banks))
+
+
 def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     """The board on `image` (see the module docstring); VisionError if not exactly one."""
     if not banks:
         raise VisionError("no skins to look for (templates folder empty?)")
     found: list[_Candidate] = []
-    for lat in find_lattices(image):
+    for lat in find_lattices(image, max_tile=_largest_pitch(banks)):
         if any(_inside(lat.geometry, f.geometry) for f in found):
             continue
         cand = _explain(image, lat, banks)
