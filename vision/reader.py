@@ -182,19 +182,22 @@ class BoardReader:
         Costly searches run only when they can matter: buttons (restart,
         resume) only once the game is over or paused; the "paused" overlay is
         looked for in a small region the skin names (GNOME Mines: the board's
-        middle).
+        middle), and only when no cell reads as anything but covered or
+        unsure (the overlay hides the whole board: a paused GNOME Mines board
+        reads as covered cells); a window over the board only when a cell
+        reads unsure (`read_status`).
         """
         skin, geo, memo = located.skin, located.geometry, self.memo
         scores = self._classify(image, located)
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)
-        if is_paused(image, skin, geo, memo):
+        chars = np.where(scores.unsure, ".", scores.chars)
+        if (chars == ".").all() and is_paused(image, skin, geo, memo):
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
             return Reading(
                 skin.name, geo, Board.covered(geo.rows, geo.cols), None, "paused", (), controls
             )
-        chars = np.where(scores.unsure, ".", scores.chars)
         board = Board(tuple("".join(row) for row in chars.tolist()))
         unknown = tuple(
             UnknownCell(

@@ -81,9 +81,12 @@ Manifest fields (all paths relative to the skin folder):
     buttons         {name: {region, images: [png], threshold}}: other controls
     status_texts    {region, images: {status: [png]}, threshold, hides_board}: status
                     messages; hides_board: the message is a window drawn over the
-                    finished board, whose reading then shows no board
+                    finished board, whose reading then shows no board (looked
+                    for only when a cell reads unsure: `vision.status`)
     board_status    {lost_if_any: chars, won_if_no_covered: bool}
-    paused          {region, images: [png], threshold}: "paused" overlay
+    paused          {region, images: [png], threshold}: "paused" overlay over
+                    the whole board (looked for only when every cell reads
+                    covered or unsure: `vision.reader`)
     play            see `PlaySpec`
 
 A region is [[fx0, dx0], [fy0, dy0], [fx1, dx1], [fy1, dy1]]: corner
