@@ -185,7 +185,8 @@ class BoardReader:
         middle), and only when no cell reads as anything but covered or
         unsure (the overlay hides the whole board: a paused GNOME Mines board
         reads as covered cells); a window over the board only when a cell
-        reads unsure (`read_status`).
+        reads unsure, and a message that replaces the counter only when the
+        counter does not read (`read_status`).
         """
         skin, geo, memo = located.skin, located.geometry, self.memo
         scores = self._classify(image, located)
@@ -210,7 +211,17 @@ class BoardReader:
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )
         controls, face = find_controls(image, skin, geo, buttons=False, memo=memo)
-        status = read_status(image, skin, geo, board, face, memo, every_cell_sure=not unknown)
+        mines_left = read_counter(image, skin, geo, memo)
+        status = read_status(
+            image,
+            skin,
+            geo,
+            board,
+            face,
+            memo,
+            every_cell_sure=not unknown,
+            counter_shown=mines_left is not None,
+        )
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.
@@ -221,7 +232,7 @@ class BoardReader:
             skin.name,
             geo,
             board,
-            read_counter(image, skin, geo, memo),
+            mines_left,
             status,
             unknown,
             controls,

@@ -79,10 +79,13 @@ Manifest fields (all paths relative to the skin folder):
                     found by what all its images share (`vision.face_rim`), so
                     a learned skin that never saw the won face still restarts
     buttons         {name: {region, images: [png], threshold}}: other controls
-    status_texts    {region, images: {status: [png]}, threshold, hides_board}: status
-                    messages; hides_board: the message is a window drawn over the
-                    finished board, whose reading then shows no board (looked
-                    for only when a cell reads unsure: `vision.status`)
+    status_texts    {region, images: {status: [png]}, threshold, hides_board,
+                    replaces_counter}: status messages; hides_board: the message
+                    is a window drawn over the finished board, whose reading
+                    then shows no board (looked for only when a cell reads
+                    unsure); replaces_counter: the message is written where the
+                    counter was (looked for only when the counter does not
+                    read): `vision.status`
     board_status    {lost_if_any: chars, won_if_no_covered: bool}
     paused          {region, images: [png], threshold}: "paused" overlay over
                     the whole board (looked for only when every cell reads

@@ -25,7 +25,7 @@ from vision.face_rim import face_by_rim
 from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, Hit, best_hit, region_on_image
 from vision.reading import Status
-from vision.skin import Skin
+from vision.skin import Glyphs, Skin
 
 STATUSES = ("playing", "won", "lost", "paused")
 
@@ -72,27 +72,21 @@ def read_status(
     face: Hit | None = None,
     memo: GlyphMemo | None = None,
     every_cell_sure: bool = False,
+    counter_shown: bool = False,
 ) -> Status:
     """The game status from the screen (see the module docstring for the order).
 
     `face` is the face already found by `find_controls`, to match it only once.
-    `every_cell_sure`: no cell of `board` was read as unsure. A message the
-    skin says is a window over the board (`hides_board`: GNOME Mines'
-    high-score window) is then not searched for: the cells under such a window
-    would not look like the skin's tiles, so it cannot be on the board, and a
-    board it does not cover tells the status itself (for a skin whose won
-    board has no covered cell, `won_if_no_covered`). This spares GNOME Mines'
-    1575x360 search for its "Congratulations!" title on every read in play
-    (about 1.2 ms).
+    `every_cell_sure` (no cell of `board` read as unsure) and `counter_shown`
+    (the mine counter was read) spare searches for messages that cannot be on
+    screen then (`_message_possible`).
     """
     if skin.faces is not None:
         hit = face if face is not None else best_hit(image, skin.faces, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
     texts = skin.status_texts
-    if texts is not None and not (
-        every_cell_sure and skin.won_if_no_covered and texts.extra.get("hides_board")
-    ):
+    if texts is not None and _message_possible(texts, skin, every_cell_sure, counter_shown):
         hit = best_hit(image, texts, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
@@ -103,6 +97,24 @@ def read_status(
     if status_hidden(image, skin, geo) and every_safe_cell_open(board, skin):
         return "won"
     return "playing"
+
+
+def _message_possible(
+    texts: Glyphs, skin: Skin, every_cell_sure: bool, counter_shown: bool
+) -> bool:
+    """Whether a status message of the skin may be on screen, given the rest of the reading.
+
+    - `hides_board` (GNOME Mines' high-score window): not when every cell read
+      surely. The cells under such a window would not look like the skin's
+      tiles, and a board it does not cover says won itself (for a skin whose
+      won board has no covered cell, `won_if_no_covered`). This spares GNOME
+      Mines' 1575x360 search for its "Congratulations!" title (about 1.2 ms).
+    - `replaces_counter` (sgt-mines' "COMPLETED!" and "DEAD!", written where
+      "Marked: n / 10" was): not when the counter was read (about 0.3 ms).
+    """
+    if every_cell_sure and skin.won_if_no_covered and texts.extra.get("hides_board"):
+        return False
+    return not (counter_shown and texts.extra.get("replaces_counter"))
 
 
 def status_hidden(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
