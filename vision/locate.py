@@ -440,10 +440,11 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
     """The skin that reads this grid best, or None if none reads it.
 
     Every skin whose pitch fits, at the likeliest desktop scale that admits
-    the pitch (`_scales`; a fixed-size clone at each scale its pitch may tell),
-    reads the grid's middle part (`_middle`) as found; only the skins of the
-    best REFINED readings are then refined and grown (each step a
-    classification). Other scales at which the skin reads the grid alike are
+    the pitch (`_scales`; a fixed-size clone at each scale its pitch may tell,
+    the second only when the first reads the middle well enough to be
+    refined), reads the grid's middle part (`_middle`) as found; only the
+    skins of the best REFINED readings are then refined and grown (each step
+    a classification). Other scales at which the skin reads the grid alike are
     kept for `_glyph_scale`.
     """
     tried: list[tuple[float, int, TileBank, Geometry, CellScores, tuple[Skin, ...]]] = []
@@ -465,6 +466,8 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
                 seen = classify(image, _middle(geo), bank)
             if seen is not None:
                 tried.append((_cost(seen), index, bank, geo, seen, alike))
+            if seen is None or float(seen.unsure.mean()) > 2 * MAX_UNSURE:
+                break  # read too badly at its likeliest scale to try another
     tried.sort(key=lambda t: t[0])
     kept = list(dict.fromkeys(t[1] for t in tried))[:REFINED]
     best: _Candidate | None = None
