@@ -57,12 +57,18 @@ def _plain(crop: np.ndarray, template: np.ndarray) -> np.ndarray | None:
     return np.asarray(cv2.matchTemplate(crop, template, cv2.TM_SQDIFF)) / float(template.size)
 
 
+#: A wide band around a board's top: its first rows, the title bar and side panel
+#: of the window (the region GNOME Mines' status text was once searched in).
+WIDE_BAND = ((0.0, -250.0), (0.0, -130.0), (1.0, 450.0), (0.0, 230.0))
+
+
 def _band(frame: str = "gnome-mines-expert-1/frames/0001.png") -> tuple[np.ndarray, Glyphs]:
-    """GNOME Mines' status band (grey) on a recorded frame, and its glyphs."""
+    """A wide band (grey) of a recorded GNOME Mines frame, and the glyphs of its
+    status text: a large and varied picture for the glyph search's screening."""
     image = load_image(RECORDINGS / frame)
     located = BoardReader().locate(image)
-    glyphs = located.skin.status_texts
-    assert glyphs is not None
+    assert located.skin.status_texts is not None
+    glyphs = replace(located.skin.status_texts, region=WIDE_BAND)
     seen = _visible(image, glyphs.region, located.geometry)
     assert seen is not None
     return np.ascontiguousarray(_grey(seen[0])), glyphs
