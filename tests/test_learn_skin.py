@@ -143,3 +143,28 @@ def test_gnome_dense_boards_are_named_by_logic_not_by_colour() -> None:
             wrong += name is not None and name != text[cell]
     assert wrong == 0, f"{wrong} cells named wrongly"
     assert any(b is not None for b in boards)
+
+
+def test_gnome_wrong_flag_beside_the_hit_is_no_mine(tmp_path: Path) -> None:
+    """`learn-skin --live --mines 10` shots of a real GNOME Mines game
+    (tests/data/gnome-learn-wrong-flag, from a run of the live test that failed):
+    the one flag left on for the lost board was wrong, and GNOME drew it on red
+    right beside the hit mine. The learner took that wrong flag for the exploded
+    mine (it is redder than GNOME's hit) and the hit for a 3, so no frame's flags
+    matched the "1/10" counter and none was learned (about 1 live run in 5). A
+    kind that only ever shows where a flag was is a wrong flag: no hit, no mine.
+    Every frame must now read like the built-in skin reads it, counter included."""
+    data = Path(__file__).resolve().parent / "data" / "gnome-learn-wrong-flag"
+    shots = sorted(data.glob("*.png"))
+    out = tmp_path / "skin"
+    argv = ["learn-skin", "wrong-flag", *map(str, shots), "--mines", "10", "--out", str(out)]
+    assert main(argv) == 0
+    skin = load_skin(out)
+    assert skin.counter is not None and skin.counter.extra["format"] == "marked/total"
+    learned, builtin = BoardReader([skin]), BoardReader(load_skins(["gnome-mines"]))
+    for shot in shots:
+        image = load_image(shot)
+        mine, theirs = learned.read_fresh(image), builtin.read_fresh(image)
+        assert not mine.unknown and mine.board == theirs.board, shot.name
+        assert (mine.status, mine.mines_left) == (theirs.status, theirs.mines_left), shot.name
+    assert "X" in theirs.board.rows[6] and theirs.status == "lost"  # the case at hand

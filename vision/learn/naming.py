@@ -225,13 +225,18 @@ def name_clusters(
     # dialog over the board is none of these.
     flat_others = [c for c in flat_others if c not in never and not _touches(frames, c, covered)]
     zero = min(flat_others, key=lambda c: flat[c]) if flat_others else None
-    skip = {covered} | ({zero} if zero is not None else set()) | never
+    # A kind that only ever replaced a flag (or "?") is a wrong flag: no hit, no mine.
+    marks = set(np.flatnonzero(_on_covered(faces, covered)).tolist())
+    wrong = {c for c in others if _replaces_marks(frames, sequences, c, marks)}
+    skip = {covered} | ({zero} if zero is not None else set()) | never | wrong
     hits = _hits(frames, faces, skip, sequences)
     # Mines and flags are drawn on a tile, never flat. When there are too many
     # kinds to try, those that never change come first, then those seen on one
     # cell only (a rare look of a mine); a dialog's pieces (they change) last.
     lone = frozenset(c for c in range(k) if _spots(frames, c) < 2)
-    candidates = [c for c in others if c != zero and c not in hits and flat[c] >= FLAT_STD]
+    candidates = [
+        c for c in others if c != zero and c not in hits and c not in wrong and flat[c] >= FLAT_STD
+    ]
     if len(candidates) > MAX_CANDIDATES:
         total = np.bincount(np.concatenate([f.reshape(-1) for f in frames]), minlength=k)
         candidates = sorted(candidates, key=lambda c: (c in never, c in lone, -total[c]))
@@ -339,7 +344,8 @@ def _hits(
 
     Every clone draws the mine that was hit on red; a red-crossed wrong flag is
     less red and shares its frame with the hit, so it is not taken. A tile the
-    game went on after is no hit (GNOME Mines draws its 8 on red).
+    game went on after is no hit (GNOME Mines draws its 8 on red); `skip` holds
+    the wrong flags (GNOME Mines draws its own on red, redder than its hit).
     """
     red = _redness(faces)
     seen = np.array([[int((labels == c).sum()) for labels in frames] for c in range(len(faces))])
@@ -358,6 +364,29 @@ def _hits(
             continue
         chosen.add(c)
     return chosen
+
+
+def _replaces_marks(
+    frames: Sequence[np.ndarray], sequences: Sequence[int], c: int, marks: set[int]
+) -> bool:
+    """Whether kind `c` (not itself a mark) shows only where the latest earlier frame
+    of its game showed a mark on a covered tile (a flag or question mark: `marks`),
+    on every frame that has an earlier one: the wrong flag of a lost board. A flagged
+    cell cannot be clicked open, so such a kind is no hit and no mine."""
+    if c in marks:
+        return False
+    seen = False
+    for i, labels in enumerate(frames):
+        cells = labels == c
+        before = [
+            j for j in range(i) if sequences[j] == sequences[i] and frames[j].shape == labels.shape
+        ]
+        if not cells.any() or not before:
+            continue
+        if not np.isin(frames[before[-1]][cells], sorted(marks)).all():
+            return False
+        seen = True
+    return seen
 
 
 #: A hit told from the shown mines by colour must be this many times redder.
@@ -710,6 +739,24 @@ def _was_mine_kind(
     return 2 * flagged > total
 
 
+def _on_covered(faces: np.ndarray, covered: int) -> np.ndarray:
+    """Per kind: a glyph drawn on the covered tile (its rim is the covered rim, its
+    middle is not): a flag or a question mark. A hovered covered tile differs on
+    the rim too, so it is none."""
+    side = round((faces.shape[1] // 3) ** 0.5)
+    rim = max(1, side // 5)
+    tiles = faces.reshape(len(faces), side, side, 3)
+    ring = np.ones((side, side), dtype=bool)
+    ring[rim:-rim, rim:-rim] = False
+    outer = tiles[:, ring]
+    inner = tiles[:, ~ring]
+    rim_d = ((outer - outer[covered]) ** 2).mean(axis=(1, 2))
+    mid_d = ((inner - inner[covered]) ** 2).mean(axis=(1, 2))
+    glyph = (rim_d < 100.0) & (mid_d > 4 * np.maximum(rim_d, 100.0))
+    glyph[covered] = False
+    return np.asarray(glyph)
+
+
 def _name_covered_glyphs(
     frames: Sequence[np.ndarray],
     faces: np.ndarray,
@@ -726,20 +773,7 @@ def _name_covered_glyphs(
     candidate and no flag named yet it is the flag. Hover variants of the
     covered tile differ on the rim too and stay unknown.
     """
-    side = round((faces.shape[1] // 3) ** 0.5)
-    rim = max(1, side // 5)
-    tiles = faces.reshape(len(faces), side, side, 3)
-    ring = np.ones((side, side), dtype=bool)
-    ring[rim:-rim, rim:-rim] = False
-    outer = tiles[:, ring]
-    inner = tiles[:, ~ring]
-    rim_d = ((outer - outer[covered]) ** 2).mean(axis=(1, 2))
-    mid_d = ((inner - inner[covered]) ** 2).mean(axis=(1, 2))
-    glyphs = [
-        c
-        for c in range(len(faces))
-        if c != covered and rim_d[c] < 100.0 and mid_d[c] > 4 * max(rim_d[c], 100.0)
-    ]
+    glyphs = np.flatnonzero(_on_covered(faces, covered)).tolist()
     flags = [c for c in glyphs if names.get(c) == "F"]
     # Seen only on lost boards: a wrong flag, not something a right click makes.
     hits = [c for c, n in names.items() if n == "!"]
