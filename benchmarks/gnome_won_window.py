@@ -32,11 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
-import mss  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.clones import launch_clone  # noqa: E402
 from bot.xdisplay import VirtualDisplay  # noqa: E402
+from vision.capture.live import LiveScreen  # noqa: E402
 from vision.classify import classify  # noqa: E402
 from vision.glyphs import best_hit  # noqa: E402
 from vision.image_io import load_image  # noqa: E402
@@ -52,8 +52,8 @@ CASES: dict[str, tuple[str, tuple[int, int], tuple[int, int], tuple[int, int] | 
 
 
 def _grab(display: str) -> np.ndarray:
-    with mss.MSS(display=display) as screen:
-        return np.array(screen.grab(screen.monitors[0]))[:, :, :3]
+    with LiveScreen(display) as screen:
+        return screen.grab()
 
 
 def capture(out: Path, tries: int = 15) -> None:

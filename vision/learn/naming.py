@@ -305,7 +305,7 @@ def name_clusters(
     _name_mines(frames, mines, hits, names, frame_modes, sequences, progressed)
     # Wrong flags need the flag; the flag may need its look: name both ways round.
     name_wrong_flags(frames, faces, sequences, frame_modes, names)
-    _name_covered_glyphs(frames, faces, covered, sequences, names, opened)
+    _name_covered_glyphs(frames, marks, sequences, names, opened)
     name_wrong_flags(frames, faces, sequences, frame_modes, names)
     # The solver names only kinds seen opening (a cell turned into them from
     # covered): a consistent value is no proof for a look nothing showed opening
@@ -759,13 +759,13 @@ def _on_covered(faces: np.ndarray, covered: int) -> np.ndarray:
 
 def _name_covered_glyphs(
     frames: Sequence[np.ndarray],
-    faces: np.ndarray,
-    covered: int,
+    marks: set[int],
     sequences: Sequence[int],
     names: dict[int, str],
     opened: set[int],
 ) -> None:
-    """Flag and question mark: covered tiles with a glyph (their rim is the covered rim).
+    """Flag and question mark: covered tiles with a glyph (their rim is the covered
+    rim: `marks`, from `_on_covered`).
 
     A flag the game logic did not need (no number beside it) is found here.
     Right clicks cycle flag -> ? -> covered, so a cluster whose cells were the
@@ -773,7 +773,7 @@ def _name_covered_glyphs(
     candidate and no flag named yet it is the flag. Hover variants of the
     covered tile differ on the rim too and stay unknown.
     """
-    glyphs = np.flatnonzero(_on_covered(faces, covered)).tolist()
+    glyphs = sorted(marks)
     flags = [c for c in glyphs if names.get(c) == "F"]
     # Seen only on lost boards: a wrong flag, not something a right click makes.
     hits = [c for c, n in names.items() if n == "!"]
