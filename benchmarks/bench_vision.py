@@ -18,6 +18,8 @@ status text) while that region's pixels are unchanged
   shows an open cell's pixels (what most clicks change) in turn; a change in
   the board's top rows also re-matches part of GNOME Mines' status band;
 - "same frame": the same picture again (a wait in play with nothing changed).
+Frames are read-only, as screens hand them out (`Screen.grab`): the reader
+keeps such a snapshot rather than a copy of its board.
 The cell classification alone is timed twice: every cell (`classify`, what
 `locate` uses), and each distinct cell once (`vision.distinct`, what a
 cold read uses).
@@ -52,6 +54,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from vision.capture import freeze  # noqa: E402
 from vision.classify import classify  # noqa: E402
 from vision.distinct import classify_distinct  # noqa: E402
 from vision.image_io import load_image  # noqa: E402
@@ -118,8 +121,9 @@ def main() -> int:
     if args.threads is not None:
         cv2.setNumThreads(args.threads)
     frame = args.frame
-    image = load_image(frame)
-    others = [load_image(p) for p in sorted(frame.parent.glob("*.png")) if p != frame]
+    # Read-only, as a screen hands its snapshots to the play loop (`Screen.grab`).
+    image = freeze(load_image(frame))
+    others = [freeze(load_image(p)) for p in sorted(frame.parent.glob("*.png")) if p != frame]
     reader = BoardReader()
     located = reader.locate(image)
     geo = located.geometry
@@ -129,7 +133,7 @@ def main() -> int:
         f"{len(others)} other frames in its folder"
     )
     frames = itertools.cycle([image, *others])
-    moves = itertools.cycle([image, one_move(image, reader.read(image, located))])
+    moves = itertools.cycle([image, freeze(one_move(image, reader.read(image, located)))])
     # Older commits (for before/after figures) have no reader memory nor sampler.
     forget = getattr(reader, "forget", lambda: None)
     sampler_for = getattr(reader, "_sampler_for", lambda located: None)

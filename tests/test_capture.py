@@ -13,7 +13,7 @@ import pytest
 
 from bot.errors import VisionError
 from bot.xdisplay import VirtualDisplay, xvfb_available
-from vision.capture import Region, crop
+from vision.capture import Region, crop, freeze, frozen
 from vision.capture.replay import ReplayScreen
 
 
@@ -51,6 +51,21 @@ def test_replay_screen_steps_through_a_recording_folder(tmp_path: Path) -> None:
         seen.append(int(screen.grab(Region(5, 5, 2, 2))[0, 0, 0]))
     assert seen == [0, 50, 100]
     assert screen.current.name == "0003.png"
+    assert frozen(screen.grab()) and frozen(screen.grab(Region(5, 5, 2, 2)))
+
+
+def test_a_snapshot_is_frozen_and_a_read_only_view_of_a_writable_array_is_not() -> None:
+    """`frozen` is what lets the reader keep a frame instead of a copy: it must
+    say yes only when no array can change those pixels."""
+    image = np.zeros((6, 8, 3), np.uint8)
+    assert not frozen(image)
+    view = image[1:4]
+    view.flags.writeable = False
+    assert not frozen(view)  # `image` can still change it
+    snap = freeze(image.copy())
+    assert frozen(snap) and frozen(snap[1:4, 2:5])
+    with pytest.raises(ValueError, match="read-only"):
+        snap[0, 0] = 1
 
 
 def test_replay_screen_reports_missing_and_empty_inputs(tmp_path: Path) -> None:
@@ -83,6 +98,7 @@ def test_live_screen_grabs_what_x_shows() -> None:
                     time.sleep(0.02)
                     full = screen.grab()
                 assert full.shape == (480, 640, 3) and full.dtype == np.uint8
+                assert frozen(full)  # a snapshot: the reader keeps it, never a copy
                 assert (full[100, 150] == 255).all()
                 assert (full[10, 10] == 0).all()
                 # xmessage may still be drawing its label: compare a region grab

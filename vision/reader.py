@@ -20,6 +20,7 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import InconsistentBoardError, VisionError
+from vision.capture._base import frozen
 from vision.classify import CellScores, TileBank, make_bank, rescue
 from vision.counter import read_counter
 from vision.distinct import classify_distinct, part_sampler
@@ -82,6 +83,8 @@ class BoardReader:
         key = (geo, None if nudge is None else (nudge[0].tobytes(), nudge[1].tobytes()))
         last = self._cells
         pixels = image[y0:y1, x0:x1]
+        # A snapshot (`Screen.grab`) never changes: kept as it is, not copied.
+        snapshot = frozen(pixels)
         self._cells = None  # until this read is done: never a half-updated memory
         if (
             last is None
@@ -100,16 +103,23 @@ class BoardReader:
                 self._cells = last
                 return last.scores
             depth = 1 if diff.ndim == 2 else diff.shape[2]
-            # Bring the kept pixels up to date where they changed (cheaper than a copy).
             changed = (slice(by, by + bh), slice(bx // depth, (bx + bw - 1) // depth + 1))
-            last.pixels[changed] = pixels[changed]
+            if snapshot:
+                kept = pixels
+            elif last.pixels.flags.writeable:
+                # The reader's own copy (not a snapshot), brought up to date
+                # where the pixels changed: cheaper than a copy of the board.
+                last.pixels[changed] = pixels[changed]
+                kept = last.pixels
+            else:
+                kept = pixels.copy()
             # Changed pixels, in image coordinates, grown by one pixel.
             cx0, cx1 = x0 + bx // depth - 1, x0 + (bx + bw - 1) // depth + 2
             cy0, cy1 = y0 + by - 1, y0 + by + bh + 1
             hit_cols = np.nonzero((cols[:, 1] > cx0) & (cols[:, 0] < cx1))[0]
             hit_rows = np.nonzero((rows[:, 1] > cy0) & (rows[:, 0] < cy1))[0]
             if len(hit_cols) == 0 or len(hit_rows) == 0:
-                self._cells = last
+                self._cells = _LastCells(bank, key, x0, y0, kept, last.scores)
                 return last.scores
             c0, c1 = int(hit_cols.min()), int(hit_cols.max()) + 1
             r0, r1 = int(hit_rows.min()), int(hit_rows.max()) + 1
@@ -118,11 +128,12 @@ class BoardReader:
             else:
                 scores = self._classify_part(image, located, sampler, last.scores, (r0, r1, c0, c1))
             if scores is not None:
-                # The kept pixels are up to date: no copy of the whole board.
-                self._cells = _LastCells(bank, key, x0, y0, last.pixels, scores)
+                self._cells = _LastCells(bank, key, x0, y0, kept, scores)
             return scores
         if scores is not None:
-            self._cells = _LastCells(bank, key, x0, y0, pixels.copy(), scores)
+            self._cells = _LastCells(
+                bank, key, x0, y0, pixels if snapshot else pixels.copy(), scores
+            )
         return scores
 
     def _classify_part(

@@ -4,6 +4,6 @@
 need an X display.
 """
 
-from vision.capture._base import Image, Region, Screen, crop
+from vision.capture._base import Image, Region, Screen, crop, freeze, frozen
 
-__all__ = ["Image", "Region", "Screen", "crop"]
+__all__ = ["Image", "Region", "Screen", "crop", "freeze", "frozen"]

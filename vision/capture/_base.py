@@ -86,7 +86,12 @@ class Screen(ABC):
 
     @abstractmethod
     def grab(self, region: Region | None = None) -> Image:
-        """The current picture of `region` (the whole screen if None), BGR uint8."""
+        """The current picture of `region` (the whole screen if None), BGR uint8.
+
+        A snapshot: read-only (`frozen`), and nothing else holds it writable,
+        so whoever reads it may keep it instead of a copy (the reader keeps
+        the board's pixels of its last read to see what the next one changed).
+        """
 
     def close(self) -> None:  # noqa: B027 - optional hook, most screens hold nothing
         """Release the display connection or files; idempotent."""
@@ -101,6 +106,24 @@ class Screen(ABC):
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def freeze(image: Image) -> Image:
+    """`image`, made read-only: for an array nothing else holds writable (a
+    screen's fresh snapshot), which then never changes (`frozen`)."""
+    image.flags.writeable = False
+    return image
+
+
+def frozen(image: Image) -> bool:
+    """Whether `image` can never change: read-only, and so is every array it
+    is a view of (a read-only view of a writable array is not)."""
+    array: object = image
+    while isinstance(array, np.ndarray):
+        if array.flags.writeable:
+            return False
+        array = array.base
+    return array is None or isinstance(array, bytes)
 
 
 def crop(image: Image, region: Region | None) -> Image:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from bot.errors import VisionError
-from vision.capture._base import Image, Region, Screen
+from vision.capture._base import Image, Region, Screen, freeze
 
 
 class LiveScreen(Screen):
@@ -57,9 +57,9 @@ class LiveScreen(Screen):
         except Exception as exc:
             raise VisionError(f"screen grab of {box.as_text()} failed: {exc}") from exc
         bgra = np.frombuffer(shot.bgra, dtype=np.uint8).reshape(shot.height, shot.width, 4)
-        # Drop alpha; the copy makes the array contiguous and independent of mss' buffer.
-        bgr: Image = np.ascontiguousarray(bgra[:, :, :3])
-        return bgr
+        # Drop alpha; the copy makes the array contiguous and independent of
+        # mss' buffer, and nothing else holds it: a snapshot (`Screen.grab`).
+        return freeze(np.ascontiguousarray(bgra[:, :, :3]))
 
     def close(self) -> None:
         if not self._closed:

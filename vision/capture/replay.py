@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.errors import VisionError
-from vision.capture._base import Image, Region, Screen, crop
+from vision.capture._base import Image, Region, Screen, crop, freeze
 
 
 def folder_frames(path: Path) -> list[Path]:
@@ -56,7 +56,7 @@ class ReplayScreen(Screen):
         if self._cache is None or self._cache[0] != self.index:
             from vision.image_io import load_image
 
-            self._cache = (self.index, load_image(self.current))
+            self._cache = (self.index, freeze(load_image(self.current)))
         return self._cache[1]
 
     @property
