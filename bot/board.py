@@ -50,9 +50,15 @@ class Board:
                 raise BoardFormatError(
                     f"row has {len(row)} cells, expected {width} like the first row", line=i + 1
                 )
-            for j, ch in enumerate(row):
-                if ch not in ALPHABET:
-                    raise BoardFormatError(f"unknown cell character {ch!r}", line=i + 1, col=j + 1)
+        # One set test for the whole board (every read makes a Board); the
+        # cell-by-cell search only names the culprit.
+        if not ALPHABET.issuperset("".join(self.rows)):
+            for i, row in enumerate(self.rows):
+                for j, ch in enumerate(row):
+                    if ch not in ALPHABET:
+                        raise BoardFormatError(
+                            f"unknown cell character {ch!r}", line=i + 1, col=j + 1
+                        )
 
     @property
     def height(self) -> int:
