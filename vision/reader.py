@@ -60,6 +60,8 @@ class BoardReader:
         #: scaled grid, and the last glyph search per region (reused only while
         #: the region's pixels are unchanged, so every answer stays the same).
         self._sampler: CellSampler | None = None
+        #: The last located board's cell edges and memory key (`_grid`).
+        self._grid_of: tuple[Located, np.ndarray, np.ndarray, tuple[object, ...]] | None = None
         self._cells: _LastCells | None = None
         self.memo = GlyphMemo()
 
@@ -75,12 +77,11 @@ class BoardReader:
         """
         geo, bank, nudge = located.geometry, located.bank, located.nudge
         sampler = self._sampler_for(located)
-        cols, rows = cell_edges(geo, nudge)
+        cols, rows, key = self._grid(located)
         height, width = image.shape[:2]
         x0, y0 = max(0, int(cols[:, 0].min()) - 1), max(0, int(rows[:, 0].min()) - 1)
         x1 = min(width, int(cols[:, 1].max()) + 1)
         y1 = min(height, int(rows[:, 1].max()) + 1)
-        key = (geo, None if nudge is None else (nudge[0].tobytes(), nudge[1].tobytes()))
         last = self._cells
         pixels = image[y0:y1, x0:x1]
         # A snapshot (`Screen.grab`) never changes: kept as it is, not copied.
@@ -168,6 +169,19 @@ class BoardReader:
         """Drop what earlier reads left (cells, glyph searches): the next read starts afresh."""
         self._cells = None
         self.memo = GlyphMemo()
+
+    def _grid(self, located: Located) -> tuple[np.ndarray, np.ndarray, tuple[object, ...]]:
+        """The cell edges (`cell_edges`) of a located board and the key its cells
+        are remembered under, worked out once while the play loop reads the
+        same `Located` (immutable) again and again."""
+        kept = self._grid_of
+        if kept is not None and kept[0] is located:
+            return kept[1], kept[2], kept[3]
+        geo, nudge = located.geometry, located.nudge
+        cols, rows = cell_edges(geo, nudge)
+        key = (geo, None if nudge is None else (nudge[0].tobytes(), nudge[1].tobytes()))
+        self._grid_of = (located, cols, rows, key)
+        return cols, rows, key
 
     def _sampler_for(self, located: Located) -> CellSampler | None:
         geo, nudge, skin = located.geometry, located.nudge, located.skin
