@@ -288,6 +288,22 @@ def test_exact_squared_differences_are_exact() -> None:
         assert np.array_equal(region.exact_ssd(box, template), exact)
 
 
+def test_exact_squared_differences_are_exact_at_the_extremes() -> None:
+    """Black and white pixels under templates of up to 128 pixels (`EXACT_PIXELS`),
+    their own inverse among them: sums reach 128 x 255^2 x 2, the most a float32
+    holds exactly, and must still equal integer arithmetic."""
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        crop = (rng.integers(0, 2, (30, 40)) * 255).astype(np.uint8)
+        th, tw = ((16, 8), (8, 16), (11, 6), (1, 1), (12, 10))[trial % 5]
+        template = 255 - crop[:th, :tw] if trial % 2 else rng.integers(0, 256, (th, tw))
+        template = np.asarray(template, dtype=np.uint8)
+        box = (0, 0, crop.shape[1] - tw + 1, crop.shape[0] - th + 1)
+        windows = sliding_window_view(crop.astype(np.int64), (th, tw))
+        exact = np.square(windows - template.astype(np.int64)).sum(axis=(2, 3))
+        assert np.array_equal(_Region(crop).exact_ssd(box, template), exact)
+
+
 @pytest.mark.parametrize("frame", FRAMES)
 def test_ink_boxes_hold_every_needed_pixel(frame: str) -> None:
     image = load_image(RECORDINGS / frame)
