@@ -5,8 +5,9 @@ to 2 screen pixels, blended (linear) or repeated (nearest): cells, grid
 lines, counter and face alike. Each skin declares the scales it may be shown
 at (`display_scale`); the board is located at the scale its pitch admits
 and read with the skin at that scale (`vision.skin.Skin.at_scale`): tiles
-as they are (every cell is shrunk to one patch), glyphs matched at the
-clone's own pixels (`vision.display_scale`).
+as they are and, for cells of a tile's size, as the screen shows them
+(`vision.locate.bank_for`; every cell is shrunk to one patch), glyphs
+matched at the clone's own pixels (`vision.display_scale`).
 
 The frames are the recordings' real screenshots (the window and a margin,
 as a screen showing it) and real frames of other cell sizes
@@ -48,8 +49,10 @@ RECORDED = (
 #: read "/1"); GNOME Mines' anti-aliased text is too far from its glyphs once
 #: blended. Their mines left must then be None: unknown, never guessed.
 COUNTER_UNREAD = {"sgt-mines", "gnome-mines"}
-#: (frame, scale, interpolation): cells read unsure rather than right, how many.
-UNSURE = {("minegauler-8x8n10-s303-22px-12.png", 1.25, "linear"): 1}
+#: (frame, scale, interpolation): cells read unsure rather than right, how many
+#: (none since the tiles are also compared as the screen shows them: the 22 px
+#: minegauler flag at 125 % linear read unsure before).
+UNSURE: dict[tuple[str, float, str], int] = {}
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +177,30 @@ def test_large_cells_and_dense_boards_at_a_desktop_scale_read_exactly(
     assert chosen
     for label in chosen:
         _check_recorded(reader, recording, label, scale, interpolation, fitted=True)
+
+
+#: Recordings whose frames once read with unsure cells (or no board) at 125 %:
+#: minegauler's 16 px cells become 20 px with every fourth pixel row and
+#: column repeated (nearest) or blended (linear), at a phase set by where the
+#: board lies, and a flag's one-pixel pole doubled scored ~400 against its
+#: tile (limit 300; a board of 26 flags was no board); xdemineur's flag at
+#: 26.25 px likewise. Every labelled frame of each, both interpolations.
+PIXEL_ART_125 = (
+    "minegauler-beginner-1",
+    "minegauler-dense-1",
+    "minegauler-intermediate-1",
+    "minegauler-layout-1",
+    "xdemineur-intermediate-1",
+)
+
+
+@pytest.mark.parametrize("interpolation", INTERPOLATIONS)
+@pytest.mark.parametrize("recording", PIXEL_ART_125)
+def test_pixel_art_cells_at_125_percent_read_exactly(
+    reader: BoardReader, recording: str, interpolation: str
+) -> None:
+    for label in _labels(recording):
+        _check_recorded(reader, recording, label, 1.25, interpolation)
 
 
 #: Cell sizes the recordings do not have, scaled beyond what the clones draw

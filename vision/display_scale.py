@@ -66,13 +66,19 @@ MAX_PHASES = 4
 Phase = tuple[int, int, int]
 
 
-def period(scale: float) -> int:
+def exact_period(scale: float) -> int | None:
     """Clone pixels after which the screen's pixel grid repeats (125 %: 4, 150 %: 2,
-    200 %: 1); MAX_PHASES for scales with no short period."""
+    200 %: 1), or None if not within MAX_PHASES (a scale fitted from a pitch,
+    1.7263: no desktop setting)."""
     for q in range(1, MAX_PHASES + 1):
         if abs(scale * q - round(scale * q)) < 1e-6:
             return q
-    return MAX_PHASES
+    return None
+
+
+def period(scale: float) -> int:
+    """`exact_period`, MAX_PHASES for scales with no short period."""
+    return exact_period(scale) or MAX_PHASES
 
 
 def as_shown(image: np.ndarray, scale: float) -> list[tuple[np.ndarray, Phase]]:
@@ -122,4 +128,46 @@ def in_phase(scores: np.ndarray | None, phase: Phase | None, x0: int, y0: int) -
     out = np.full_like(scores, np.inf)
     sx, sy = (px - x0) % q, (py - y0) % q
     out[sy::q, sx::q] = scores[sy::q, sx::q]
+    return out
+
+
+#: Interpolations a compositor may scale with, as `as_shown` and `tile_as_shown` make them.
+INTERPOLATIONS = (cv2.INTER_LINEAR, cv2.INTER_NEAREST)
+
+
+def tile_as_shown(image: np.ndarray, scale: float) -> list[np.ndarray]:
+    """A cell's tile (at the clone's pixels) as a screen at `scale` shows it, at
+    the screen's pixels: one picture per interpolation (linear, nearest) and
+    per phase of the tile on the screen's pixel grid (both axes).
+
+    Cells are compared on the screen's own pixels (every cell and tile is
+    shrunk to one patch), so the tile must look there as the screen shows
+    it. A nearest-neighbour scale of 125 % repeats every fourth clone pixel,
+    which one depending on where the cell starts (its phase): minegauler's
+    16 px flag became 20 px with its one-pixel pole doubled or not, ~400
+    from its tile's patch against a limit of 300, while the picture of its
+    own phase is the cell pixel for pixel. A picture is cut from the first
+    screen pixel that shows the tile (nearest: whose left edge maps into it,
+    the rule of `cv2.resize`; a compositor that maps pixel centres repeats
+    the same pixels at another phase) or that is mostly the tile (linear:
+    whose centre lies in it), as wide as the tile at the scale; the tile's
+    edge is repeated past it, as its neighbour continues it on a board.
+    """
+    h, w = image.shape[:2]
+    q = period(scale)
+    pad = q + 2
+    canvas = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    out_w, out_h = round(w * scale), round(h * scale)
+    out: list[np.ndarray] = []
+    for interp in INTERPOLATIONS:
+        # Where a screen pixel samples the clone's pixels: its left edge (nearest) or centre.
+        centre = 0.5 if interp == cv2.INTER_LINEAR else 0.0
+        for py in range(q):
+            for px in range(q):
+                up = cv2.resize(
+                    canvas[pad - py :, pad - px :], None, fx=scale, fy=scale, interpolation=interp
+                )
+                x0 = math.ceil(px * scale - centre - 1e-6)
+                y0 = math.ceil(py * scale - centre - 1e-6)
+                out.append(np.ascontiguousarray(up[y0 : y0 + out_h, x0 : x0 + out_w]))
     return out

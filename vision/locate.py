@@ -14,13 +14,23 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 
 from bot.errors import VisionError
-from vision.classify import CellScores, TileBank, classify, fit_nudge, off_palette
+from vision.classify import (
+    CellScores,
+    TileBank,
+    classify,
+    fit_nudge,
+    make_bank,
+    off_palette,
+    shrink,
+)
 from vision.colour import tiles_beyond
 from vision.counter import read_counter
+from vision.display_scale import exact_period, tile_as_shown
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
 from vision.lattice import MAX_TILE, Lattice, find_lattices
@@ -68,6 +78,93 @@ class _Candidate:
     @property
     def unsure_share(self) -> float:
         return float(self.scores.unsure.mean())
+
+
+#: A tile's picture as a scaled screen shows it (`tile_as_shown`) joins the
+#: bank only when farther than this share of the skin's max_distance from
+#: every template of its kind already in it: a cell that is such a picture is
+#: then at most that far from the bank, well inside the limit.
+SHOWN_ALIKE = 0.05
+
+
+def bank_for(bank: TileBank, skin: Skin, geo: Geometry) -> TileBank:
+    """The bank a grid `geo` drawn by `skin` is classified with; `bank` is a
+    bank of any form of the same skin (as loaded, at a desktop scale, for
+    reading).
+
+    At a desktop scale the cells are the clone's tiles as the compositor's
+    resampling shows them, which no single picture of a tile matches at
+    every phase (minegauler's 16 px flag at 125 %, nearest: ~400 from its
+    tile, limit 300). So at a scale whose pixel grid repeats every few clone
+    pixels (the desktop settings: 125, 150, 175, 200 %...), each kind also
+    holds its tiles of the size the grid's cells are at the clone's pixels
+    as the screen shows them (`tile_as_shown`: both interpolations, every
+    phase), cells and pictures shrunk alike. Tiles of other sizes are not
+    the cells resampled, and their pictures would only give a wrong kind
+    more chances (sgt-mines' 20 px 8 came nearer than the 7 to an 11 px 7 at
+    175 %). Limits and margins are the skin's, taken between kinds as
+    before: a cell still reads surely only when one kind is near it and
+    every other far. Made once per scale and size, kept with the skin as
+    loaded (its other forms are kept there too: `Skin.at_scale`).
+    """
+    if skin.scale == 1.0 and skin is bank.skin:
+        return bank
+    base = skin.base
+    cache = cast(
+        "dict[tuple[float, int, int], TileBank]", base.derived.setdefault("banks_at_scales", {})
+    )
+    loaded = cache.setdefault((1.0, 0, 0), bank if bank.skin is base else make_bank(base))
+    size = (round(geo.cell_w / skin.scale), round(geo.cell_h / skin.scale))
+    sized = any(img.shape[1::-1] == size for imgs in base.tiles.values() for img in imgs)
+    if skin.scale == 1.0 or exact_period(skin.scale) is None or not sized:
+        return loaded if skin is loaded.skin else replace(loaded, skin=skin)
+    key = (skin.scale, *size)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _shown_bank(loaded, base.at_scale(skin.scale), size)
+    return found if skin is found.skin else replace(found, skin=skin)
+
+
+def _shown_bank(loaded: TileBank, skin: Skin, size: tuple[int, int]) -> TileBank:
+    """`loaded` with each kind's tiles of `size` (w, h) as a screen at
+    `skin.scale` shows them (`bank_for`) after its own templates, kinds in
+    the same order. A picture within SHOWN_ALIKE of the skin's max_distance
+    of one already kept for its kind adds nothing."""
+    limit = SHOWN_ALIKE * skin.max_distance
+    chars: list[str] = []
+    rows: list[np.ndarray] = []
+    for k, kind in enumerate(loaded.kinds):
+        own = loaded.matrix[loaded.kind_of == k]
+        pictures = [
+            shrink(picture, skin.inset, skin.patch)
+            for image in skin.tiles[kind]
+            if image.shape[1::-1] == size
+            for picture in tile_as_shown(image, skin.scale)
+        ]
+        kept = own
+        if pictures:
+            shown = np.stack(pictures)
+            dim = own.shape[1]
+            norms = (shown**2).sum(axis=1)
+            # Mean squared differences: of each picture to the kind's own
+            # templates, and of the pictures to one another (kept in order).
+            to_own = (norms[:, None] - 2.0 * shown @ own.T + (own**2).sum(axis=1)[None, :]) / dim
+            between = (norms[:, None] - 2.0 * shown @ shown.T + norms[None, :]) / dim
+            new = to_own.min(axis=1) > limit
+            for i in np.flatnonzero(new):
+                new[i] = not (new[:i] & (between[i, :i] <= limit)).any()
+            kept = np.concatenate([own, shown[new]])
+        chars += [kind] * len(kept)
+        rows.append(kept)
+    matrix = np.ascontiguousarray(np.concatenate(rows), dtype=np.float32)
+    return replace(
+        loaded,
+        skin=skin,
+        chars=tuple(chars),
+        matrix=matrix,
+        norms=(matrix**2).sum(axis=1),
+        kind_of=np.array([loaded.kinds.index(c) for c in chars]),
+    )
 
 
 def _cost(scores: CellScores) -> float:
@@ -442,18 +539,36 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
     Every skin whose pitch fits, at the likeliest desktop scale that admits
     the pitch (`_scales`; a fixed-size clone at each scale its pitch may tell,
     the second only when the first reads the middle well enough to be
-    refined), reads the grid's middle part (`_middle`) as found; only the
-    skins of the best REFINED readings are then refined and grown (each step
-    a classification). Other scales at which the skin reads the grid alike are
-    kept for `_glyph_scale`.
+    refined; a clone drawn at any size also at the other scales that give
+    the same grid, each only when the last read more than MAX_UNSURE and at
+    most twice that of the middle unsure), with its bank at that scale
+    (`bank_for`), reads the grid's middle part (`_middle`) as found; only
+    the skins of the best REFINED readings are then refined and grown (each
+    step a classification). Other scales at which the skin reads the grid
+    alike are kept for `_glyph_scale`.
     """
     tried: list[tuple[float, int, TileBank, Geometry, CellScores, tuple[Skin, ...]]] = []
     fit = lattice.geometry
     for index, loaded in enumerate(banks):
         views = _scales(loaded.skin, fit.cell_w, fit.cell_h)
-        for skin in views if loaded.skin.fixed_pitch else views[:1]:
-            bank = loaded if skin is loaded.skin else replace(loaded, skin=skin)
+        # A skin drawn at any size is tried at the views that put the grid
+        # where the likeliest does (the same cells at other scales, which only
+        # their own tiles as shown match: `bank_for`), the next only when the
+        # last read too much of the middle unsure to be a board, yet not so
+        # much that it is no board of this skin at all (minegauler's 16 px
+        # cells at 125 %, read as 20 px cells at 100 %: a board of flags
+        # read 38 % unsure; a grid of another clone reads all unsure). A view
+        # whose bank and limits are those of one tried would read the same.
+        first = _snap(fit, views[0]) if views else None
+        same_grid = [v for v in views if _snap(fit, v) == first]
+        readers: list[tuple[int, float, float]] = []
+        for skin in views if loaded.skin.fixed_pitch else same_grid:
             geo = _snap(fit, skin)
+            bank = bank_for(loaded, skin, geo)
+            reads_as = (id(bank.matrix), skin.max_distance, skin.colour_max_distance)
+            if not loaded.skin.fixed_pitch and reads_as in readers:
+                continue
+            readers.append(reads_as)
             alike = tuple(v for v in views if _snap(fit, v) == geo)
             if lattice.cut:
                 clipped = _clip(geo, image.shape)
@@ -466,8 +581,11 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
                 seen = classify(image, _middle(geo), bank)
             if seen is not None:
                 tried.append((_cost(seen), index, bank, geo, seen, alike))
-            if seen is None or float(seen.unsure.mean()) > 2 * MAX_UNSURE:
+            share = 1.0 if seen is None else float(seen.unsure.mean())
+            if share > 2 * MAX_UNSURE:
                 break  # read too badly at its likeliest scale to try another
+            if not loaded.skin.fixed_pitch and share <= MAX_UNSURE:
+                break  # read well enough: the glyphs tell the scale (`_glyph_scale`)
     tried.sort(key=lambda t: t[0])
     kept = list(dict.fromkeys(t[1] for t in tried))[:REFINED]
     best: _Candidate | None = None
@@ -533,7 +651,11 @@ def _glyph_scale(image: np.ndarray, cand: _Candidate) -> _Candidate:
 def _for_reading(cand: _Candidate, skin: Skin) -> _Candidate:
     """The candidate read with `skin` as boards are read (`Skin.for_reading`)."""
     skin = skin.for_reading()
-    return cand if skin is cand.bank.skin else replace(cand, bank=replace(cand.bank, skin=skin))
+    return (
+        cand
+        if skin is cand.bank.skin
+        else replace(cand, bank=bank_for(cand.bank, skin, cand.geometry))
+    )
 
 
 #: Cells that may hide or show a mine. A board with none of them would be a
