@@ -28,6 +28,7 @@ import numpy as np
 import pytest
 
 from bot.errors import VisionError
+from vision.display_scale import tile_as_shown
 from vision.image_io import load_image
 from vision.reader import BoardReader
 
@@ -201,6 +202,36 @@ def test_pixel_art_cells_at_125_percent_read_exactly(
 ) -> None:
     for label in _labels(recording):
         _check_recorded(reader, recording, label, 1.25, interpolation)
+
+
+@pytest.mark.parametrize(
+    ("scale", "interpolation"),
+    [(s, cv2.INTER_NEAREST) for s in SCALES] + [(s, cv2.INTER_NEAREST_EXACT) for s in (1.25, 1.75)],
+)
+def test_a_cell_scaled_nearest_is_a_picture_of_its_tile_as_shown(
+    scale: float, interpolation: int
+) -> None:
+    """Wherever a cell starts on the screen's pixel grid, nearest-neighbour
+    scaling shows it as one of `tile_as_shown`'s pictures, pixel for pixel,
+    cut at the first screen pixel that shows the cell (found here from a
+    scaled row of clone pixel indices): cv2.resize's rule, and a rule that
+    samples pixel centres (INTER_NEAREST_EXACT) at 125 and 175 %."""
+    rng = np.random.default_rng(7)
+    tile = rng.integers(0, 256, (16, 16, 3), dtype=np.uint8)
+    pictures = tile_as_shown(tile, scale)
+    size = 3 * 16 + 8
+    for ox in range(4):
+        for oy in range(4):
+            clone = np.zeros((size, size, 3), dtype=np.uint8)
+            clone[oy : oy + 48, ox : ox + 48] = np.tile(tile, (3, 3, 1))
+            screen = cv2.resize(clone, None, fx=scale, fy=scale, interpolation=interpolation)
+            row = np.arange(size, dtype=np.uint16)[None, :].repeat(2, axis=0)
+            shown = cv2.resize(row, (screen.shape[1], 2), interpolation=interpolation)[0]
+            # The middle cell (its neighbours are copies of it) starts at clone pixel 16 + o.
+            x0, y0 = int(np.argmax(shown == ox + 16)), int(np.argmax(shown == oy + 16))
+            side = round(16 * scale)
+            cell = screen[y0 : y0 + side, x0 : x0 + side]
+            assert any(np.array_equal(cell, p) for p in pictures), (ox, oy)
 
 
 #: Cell sizes the recordings do not have, scaled beyond what the clones draw

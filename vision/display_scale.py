@@ -148,10 +148,12 @@ def tile_as_shown(image: np.ndarray, scale: float) -> list[np.ndarray]:
     from its tile's patch against a limit of 300, while the picture of its
     own phase is the cell pixel for pixel. A picture is cut from the first
     screen pixel that shows the tile (nearest: whose left edge maps into it,
-    the rule of `cv2.resize`; a compositor that maps pixel centres repeats
-    the same pixels at another phase) or that is mostly the tile (linear:
-    whose centre lies in it), as wide as the tile at the scale; the tile's
-    edge is repeated past it, as its neighbour continues it on a board.
+    the rule of `cv2.resize`; a rule that samples pixel centres repeats the
+    same pixels at another phase, at 125 and 175 % at least: at 150 % its
+    samples fall on pixel edges, and how it breaks those ties decides) or
+    that is mostly the tile (linear: whose centre lies in it), as wide as
+    the tile at the scale; the tile's edge is repeated past it, as its
+    neighbour continues it on a board.
     """
     h, w = image.shape[:2]
     q = period(scale)
