@@ -259,6 +259,40 @@ def test_other_cell_sizes_at_a_desktop_scale_read_exactly(
     _check(reader, load_image(SIZES / frame), scale, interpolation, SIZE_LABELS[frame], unsure)
 
 
+#: Cell-size frames whose digits, scaled linear, once read surely and wrongly:
+#: a one-pixel stroke blended into another kind's ink (sgt-mines' black 7 at
+#: 11 px showed the 8's grey, the teal 6 no ink at all) left one kind, which
+#: the colours then named far from its tile (`vision.classify._overruled`).
+INK_BLENDS = (
+    ("sgt-mines-16x30n99-live-11px-seven.png", 2.0),
+    ("sgt-mines-16x30n99-live-11px-seven.png", 3.0),
+    ("sgt-mines-16x30n99-live-11px-opened.png", 2.25),
+)
+
+
+@pytest.mark.parametrize(("frame", "scale"), INK_BLENDS)
+def test_blended_inks_never_read_a_cell_wrongly(
+    reader: BoardReader, frame: str, scale: float
+) -> None:
+    """Unsure is allowed (and no board at all), a cell read surely and wrongly is not."""
+    label = SIZE_LABELS[frame]
+    reader.forget()
+    try:
+        reading = reader.read_fresh(_scaled(load_image(SIZES / frame), scale, "linear"))
+    except VisionError:
+        return
+    rows = list(reading.board.rows)
+    assert (len(rows), len(rows[0])) == (len(label["board"]), len(label["board"][0]))
+    unsure = {(u.row, u.col) for u in reading.unknown}
+    wrong = [
+        (r, c, a, b)
+        for r, (ra, rb) in enumerate(zip(rows, label["board"], strict=True))
+        for c, (a, b) in enumerate(zip(ra, rb, strict=True))
+        if a != b and (r, c) not in unsure
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("scale", (1.5, 2.0))
 def test_a_scaled_grid_of_flat_squares_is_no_board(reader: BoardReader, scale: float) -> None:
     """A spreadsheet-like grid (white cells, grey lines, at xdemineur's pitch)

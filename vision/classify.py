@@ -291,10 +291,13 @@ def _judge(
     """`_decide` with the best kind's index for its character and the colour rule
     (`_colour_rule`) already made: a row's answer depends on that row alone."""
     n_kinds = len(bank.kinds)
+    idx = np.arange(len(per_kind))
+    overruled = None
     if rule is not None:
         allowed, unmatched = rule
+        if bank.skin.scale != 1.0 and n_kinds > 1:
+            overruled = _overruled(per_kind, bank.skin, allowed, idx)
         per_kind = np.where(allowed, per_kind, np.inf)
-    idx = np.arange(len(per_kind))
     spot_lost = None
     if bank.colours is not None and spots is not None:
         ruled = bank.colours.spot_kinds
@@ -327,7 +330,32 @@ def _judge(
         unsure |= unsure_colour
     if spot_lost is not None:
         unsure |= spot_lost
+    if overruled is not None:
+        unsure |= overruled
     return top, best, margin, unsure
+
+
+def _overruled(
+    per_kind: np.ndarray, skin: Skin, allowed: np.ndarray, idx: np.ndarray
+) -> np.ndarray:
+    """Cells whose tiles alone clearly prefer a kind the colours and inks rule out.
+
+    At a desktop scale a linear blend turns a one-pixel stroke into other
+    colours, one of which can be another kind's ink: sgt-mines' black 7 at
+    11 px, 200 %, showed no black but the 8's grey, and the 8, the one kind
+    left, passed under the colour-named limit (2090 < 2400) with the 7's
+    tile 217 away; at 300 % the 7 was 448 away and the 8 read after a shift;
+    a teal 6 at 225 % showed no ink and read as a 0. Where the nearest tile
+    is within the widest limit and every other kind's at least min_margin
+    farther, while colours and inks allow none of it, tiles and colours
+    disagree: the cell is unsure rather than read as either (11 px cells at
+    125 % nearest, whose inks were right, then read 12 cells unsure).
+    """
+    two = np.partition(per_kind, 1, axis=1)
+    top = per_kind.argmin(axis=1)
+    near = two[:, 0] <= max(skin.max_distance, skin.colour_max_distance)
+    sure = near & (two[:, 1] - two[:, 0] >= skin.min_margin)
+    return np.asarray(sure & ~allowed[idx, top])
 
 
 def _spot_bounds(
