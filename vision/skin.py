@@ -246,7 +246,9 @@ class Skin:
     display_counter: bool = True
     #: The skin's other forms, made once and kept (`for_reading`, `at_scale`):
     #: "for_reading", "at_scales" (by scale), and "base" on a derived form (the
-    #: skin as loaded). A `replace`d copy starts with none.
+    #: skin as loaded); on the skin as loaded, "banks_at_scales": its tile banks
+    #: at a desktop scale and cell size (`vision.locate.bank_for`). A
+    #: `replace`d copy starts with none.
     derived: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def accepts_pitch(self, cell_w: float, cell_h: float) -> bool:
