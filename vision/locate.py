@@ -113,7 +113,10 @@ def bank_for(bank: TileBank, skin: Skin, geo: Geometry) -> TileBank:
     cache = cast(
         "dict[tuple[float, int, int], TileBank]", base.derived.setdefault("banks_at_scales", {})
     )
-    loaded = cache.setdefault((1.0, 0, 0), bank if bank.skin is base else make_bank(base))
+    loaded = cache.get((1.0, 0, 0))
+    if loaded is None:
+        # (Not `setdefault`: its default, a whole bank, would be made on every call.)
+        loaded = cache[1.0, 0, 0] = bank if bank.skin is base else make_bank(base)
     size = (round(geo.cell_w / skin.scale), round(geo.cell_h / skin.scale))
     sized = any(img.shape[1::-1] == size for imgs in base.tiles.values() for img in imgs)
     if skin.scale == 1.0 or exact_period(skin.scale) is None or not sized:
