@@ -103,19 +103,27 @@ def test_live_learning_names_the_lost_board_of_minegauler_and_restarts_after_a_w
     run, or in the next, which starts by restarting the won board on screen). A
     learned skin may still stop on a number it never saw (a 4 after three lost
     games): its known limit, not a restart; the test then starts a new game by
-    hand (F2) as a person would, and runs again, up to twelve times: when the
-    lost boards --live saw showed no 3 (one run in four in one sitting), most
-    games stop on a 3, and six tries did not always bring a win."""
+    hand (F2) as a person would, and runs again, up to twelve times."""
     clone("minegauler", "beginner", position=(230, 170))
-    out, shots = tmp_path / "live-m", tmp_path / "shots"
-    argv = ["learn-skin", "live-m", "--live", "--display", virtual_display.display]
-    assert main([*argv, "--out", str(out), "--save", str(shots)]) == 0
-    statuses = [r.status for r in _read_like_builtin(out, shots, "minegauler")]
-    assert statuses[-1] == "lost" and statuses.count("lost") >= 2
-    manifest = json.loads((out / "skin.json").read_text())
-    assert "won" not in manifest["faces"]["images"] and manifest["faces"]["any_expression"]
+    # Learned again on a new game (up to four times) while the lost boards
+    # --live saw showed no 1, 2 or 3: a skin without them stops on most
+    # beginner games, and twelve plays then brought no win (one clean-clone
+    # run). Every learned skin must pass every check below.
+    for attempt in range(4):
+        if attempt:
+            subprocess.run(["xdotool", "key", "F2"], env=virtual_display.env, check=True)
+            time.sleep(0.5)
+        out, shots = tmp_path / f"try{attempt}" / "live-m", tmp_path / f"shots{attempt}"
+        argv = ["learn-skin", "live-m", "--live", "--display", virtual_display.display]
+        assert main([*argv, "--out", str(out), "--save", str(shots)]) == 0
+        statuses = [r.status for r in _read_like_builtin(out, shots, "minegauler")]
+        assert statuses[-1] == "lost" and statuses.count("lost") >= 2
+        manifest = json.loads((out / "skin.json").read_text())
+        assert "won" not in manifest["faces"]["images"] and manifest["faces"]["any_expression"]
+        if {"1", "2", "3"} <= set(manifest["tiles"]):
+            break
     capsys.readouterr()
-    monkeypatch.setenv("MSBOT_TEMPLATES", str(tmp_path))
+    monkeypatch.setenv("MSBOT_TEMPLATES", str(out.parent))
     play = ["play", "--skin", "live-m", "--games", "2", "--display", virtual_display.display]
     after_win = False  # the board on screen is a won game
     restarts_after_win = 0
