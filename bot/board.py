@@ -5,6 +5,8 @@ One line per row, one character per cell, rows of equal length:
     .  covered            F  flag              ?  question mark (covered)
     0-8 open number       *  revealed mine     !  the exploded mine
     X  a wrong flag (shown by some clones after a loss)
+    -  open, value unknown (a learned skin's picture of an opened cell whose
+       number is not proven yet: no mine, and no constraint on its neighbours)
 
 Coordinates are (row, col), zero-based from the top-left. Blank lines before
 and after the board, trailing whitespace and an indent shared by every row
@@ -26,8 +28,11 @@ QUESTION = "?"
 MINE = "*"
 EXPLODED = "!"
 WRONG_FLAG = "X"
+OPEN_UNKNOWN = "-"
 NUMBERS = "012345678"
-ALPHABET = frozenset(COVERED + FLAG + QUESTION + MINE + EXPLODED + WRONG_FLAG + NUMBERS)
+ALPHABET = frozenset(
+    COVERED + FLAG + QUESTION + MINE + EXPLODED + WRONG_FLAG + OPEN_UNKNOWN + NUMBERS
+)
 
 #: Cells the player may still click: covered, with or without a question mark.
 UNOPENED = frozenset(COVERED + QUESTION)

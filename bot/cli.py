@@ -57,7 +57,15 @@ def one_opencv_thread() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # Options may come after a command's list of files (learn-skin NAME --mines 10
+    # shot.png): what argparse left over is more of that list.
+    listed = getattr(args, "intermixed", None)
+    stray = [x for x in extra if x.startswith("-") and x != "-"]
+    if extra and (listed is None or stray):
+        parser.error(f"unrecognized arguments: {' '.join(stray or extra)}")
+    if extra and listed is not None:
+        getattr(args, listed).extend(extra)
     if args.command in READS_IMAGES:
         one_opencv_thread()
     try:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bot.board import COVERED, FLAG, MINE, NUMBERS, UNOPENED, Board, Cell
+from bot.board import COVERED, FLAG, MINE, NUMBERS, OPEN_UNKNOWN, UNOPENED, Board, Cell
 
 OPENED = frozenset(NUMBERS)
 MINES_SHOWN = frozenset("*!X")
@@ -117,9 +117,19 @@ def transition_problems(
     a, b = _grid(prev), _grid(cur)
     problems: list[Problem] = []
     opened = np.isin(a, list(OPENED))
-    for r, c in zip(*np.nonzero(opened & (a != b)), strict=True):
+    # A learned skin may read an open cell's picture less precisely later ('-':
+    # open, value unknown, when a look of the same digit is not named yet).
+    for r, c in zip(*np.nonzero(opened & (a != b) & (b != OPEN_UNKNOWN)), strict=True):
         problems.append(
             Problem(f"was '{a[r, c]}', now '{b[r, c]}': open cells never change", (r, c))
+        )
+    # An opened cell of a learned skin whose number was not known yet may show
+    # it once it is learned, and nothing else.
+    unknown = a == OPEN_UNKNOWN
+    renamed = np.isin(b, list(OPENED | {OPEN_UNKNOWN}))
+    for r, c in zip(*np.nonzero(unknown & ~renamed), strict=True):
+        problems.append(
+            Problem(f"was open ('-'), now '{b[r, c]}': open cells never change", (r, c))
         )
     # A person may take a flag back (to a cover or a "?"); the bot never does.
     back = [FLAG, "X", *UNOPENED] if flags_may_vanish else [FLAG, "X"]
@@ -156,7 +166,7 @@ def looks_like_new_game(prev: Board, cur: Board) -> bool:
     if (prev.height, prev.width) != (cur.height, cur.width):
         return False
     a, b = _grid(prev), _grid(cur)
-    opened = np.isin(a, list(OPENED | MINES_SHOWN))
+    opened = np.isin(a, list(OPENED | MINES_SHOWN | {OPEN_UNKNOWN}))
     closed = opened & np.isin(b, list(UNOPENED))
     renumbered = np.isin(a, list(OPENED)) & np.isin(b, list(OPENED)) & (a != b)
     n_open, n_changed = int(opened.sum()), int(closed.sum() + renumbered.sum())

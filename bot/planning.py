@@ -19,7 +19,7 @@ from typing import Literal
 
 from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
 from bot.skinplay import PlayRules
-from bot.solver import Analysis
+from bot.solver import Analysis, Move
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ def plan_steps(
     flags: bool,
     chord: bool,
     untouchable: Collection[Cell] = (),
+    held: Collection[Cell] = (),
 ) -> list[Step]:
     """Every certain move of `analysis`, or its single best guess ([] if none).
 
@@ -52,8 +53,11 @@ def plan_steps(
     nothing else is left). `chord`: chord satisfied numbers where the skin can.
     `untouchable`: cells no step may click: flags the bot did not place, which
     `board` shows covered (a click on a flag does nothing, a right click takes
-    it away). A best guess among them gives no step.
+    it away). A best guess among them gives no step. `held`: cells no step may
+    click either, but a guess there gives way to the likeliest safe cell elsewhere
+    (a learned skin's pictures msbot did not cause, `bot.learning.apprentice`).
     """
+    untouchable = set(untouchable) | set(held)
     steps: list[Step] = []
     want_flags = flags
     safe = [cell for cell in analysis.safe if cell not in untouchable]
@@ -72,6 +76,8 @@ def plan_steps(
     steps += [Step("open", cell, "certain", True, unmark=board[cell] == QUESTION) for cell in safe]
     if not steps and analysis.move is not None:
         move = analysis.move
+        if (move.row, move.col) in held and move.action == "open":
+            move = _elsewhere(board, analysis, untouchable) or move
         if (move.row, move.col) in untouchable:
             return []
         certain = move.reason == "certain"
@@ -82,6 +88,20 @@ def plan_steps(
         unmark = move.action in ("open", "flag") and board[cell] == QUESTION
         steps.append(Step(move.action, cell, why, certain, unmark=unmark))
     return steps
+
+
+def _elsewhere(board: Board, analysis: Analysis, avoid: set[Cell]) -> Move | None:
+    """The covered cell least likely a mine outside `avoid`, as a guess."""
+    best: tuple[float, Cell] | None = None
+    for cell in board.cells():
+        p = analysis.probabilities[cell[0]][cell[1]]
+        if p is None or board[cell] not in UNOPENED or cell in avoid:
+            continue
+        if best is None or p < best[0]:
+            best = (p, cell)
+    if best is None:
+        return None
+    return Move("open", best[1][0], best[1][1], best[0], "guess")
 
 
 def plan_chords(

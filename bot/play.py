@@ -44,6 +44,7 @@ from bot.consistency import untrusted_flags
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import Interrupted, StopSignals
+from bot.learning.apprentice import Apprentice
 from bot.planning import Step, plan_steps
 from bot.play_options import PlayOptions
 from bot.recorder import Recorder
@@ -68,6 +69,7 @@ class Player:
         recorder: Recorder | None = None,
         say: Callable[[str], None] = print,
         clock: Callable[[], float] = time.monotonic,
+        apprentice: Apprentice | None = None,
     ) -> None:
         self.actuator = actuator
         self.options = options
@@ -76,8 +78,36 @@ class Player:
         self.clock = clock
         self.window = GameWindow(screen, reader, self.recorder, options.region, say)
         self.signals = StopSignals()
+        #: Learns while playing with a skin still being learned (`bot.learning`).
+        self.apprentice = apprentice
+        explain = stalled = None
+        if apprentice is not None:
+            apprentice.bind(self.window)
+            apprentice.on_action = self.count_retry
+            self.window.margin = apprentice.margin
+
+            def explain(
+                image: Image, reading: Reading, pending: Pending, prev: Reading | None
+            ) -> Reading | None:
+                assert apprentice is not None
+                return apprentice.explain(
+                    image, reading, pending.opened, pending.certain, prev, pending.total
+                )
+
+            def stalled(reading: Reading, pending: Pending) -> Reading | None:
+                assert apprentice is not None
+                return apprentice.stalled(reading, pending.opened, pending.certain)
+
         self.waiter = Waiter(
-            self.window, actuator, options, self.signals, self.handle_pause, self.count_retry, clock
+            self.window,
+            actuator,
+            options,
+            self.signals,
+            self.handle_pause,
+            self.count_retry,
+            clock,
+            explain,
+            stalled,
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0
@@ -124,6 +154,8 @@ class Player:
         fresh = False
         for number in range(1, self.options.games + 1):
             self.game = number
+            if self.options.deadline is not None and self.clock() > self.options.deadline:
+                break
             try:
                 finished = reading.status in ("won", "lost")
                 if finished and number == 1 and self.options.dry_run:
@@ -176,6 +208,7 @@ class Player:
         reading = self.window.locate(uncover)
         assert self.window.rules is not None
         self.actuator.chord_style = self.window.rules.chord
+        self.actuator.rest = self.window.rules.pointer_rest
         return reading
 
     def uncover(self, hidden: HiddenBoard, base: Region | None) -> bool:
@@ -233,6 +266,10 @@ class Player:
             )
             assert watched is not None  # the last try raises rather than return None
             return watched
+        if not self.window.rules.can_restart and self.apprentice is not None:
+            from bot.learning.restart import find_restart
+
+            return find_restart(self, final)
         if not self.window.rules.can_restart:
             raise self.window.stop(
                 f"this skin ({final.skin}) has no way to start a new game (no face or button "
@@ -244,7 +281,9 @@ class Player:
         # closing still holds the input (GNOME Mines' scores after Escape) is lost.
         for attempt in (1, 2):
             # Never a blind click where the board was: it must still be there.
-            now = self.waiter.still_there(self.options.restart_timeout / 2)
+            # A skin still being learned has seen few of its clone's end pictures.
+            share = 0.5 if self.apprentice is not None else 0.1
+            now = self.waiter.still_there(self.options.restart_timeout / 2, share)
             for step in restart:
                 name, _, fallback = step.partition("|")
                 if name.startswith("key:"):
@@ -272,6 +311,8 @@ class Player:
         )
         self.current, self.started = result, None
         self.pauses = 0
+        if self.apprentice is not None:
+            self.apprentice.new_game(number)
         pending = Pending(total=None)
         prev: Reading | None = None
         started: float | None = None
@@ -285,11 +326,16 @@ class Player:
             if pending.total is None and reading.mines_left is not None:
                 pending.total = mine_total(reading)
                 result.mines = pending.total
+            if self.apprentice is not None and reading.status == "playing":
+                reading = self.apprentice.in_play(image, reading, pending.total)
             self.last_reading = reading
             if reading.status != "playing":
                 self.frame_name = self.recorder.frame(image, reading, game=number, region=region)
             if reading.status in ("won", "lost"):
                 result.outcome = reading.status
+                if self.apprentice is not None:
+                    outcome = self.apprentice.game_over(reading.status, image, pending.total)
+                    result.outcome = "won" if outcome == "won" else "lost"
                 if reading.status == "lost" and last_batch_certain:
                     result.certain_loss = True
                     result.message = "BUG: lost on a move the solver called certain"
@@ -314,6 +360,8 @@ class Player:
                     # looks for it (a window enlarged around its board).
                     result.outcome = "won"
                     result.message = "the board is complete; the clone did not show its win"
+                    if self.apprentice is not None:
+                        self.apprentice.game_over("won", image, pending.total)
                     break
                 raise self.window.stop(
                     "nothing left to do, but the screen does not show the game won or lost",
@@ -322,8 +370,10 @@ class Player:
             self.actuator.bind(reading.geometry, reading.controls)
             if started is None:
                 started = self.started = self.clock()
-            pending = Pending(total=pending.total, all_flagged=pending.all_flagged)
             last_batch_certain = all(s.certain for s in steps)
+            pending = Pending(
+                total=pending.total, all_flagged=pending.all_flagged, certain=last_batch_certain
+            )
             for step in steps:
                 if (
                     self.options.max_actions is not None
@@ -354,6 +404,8 @@ class Player:
         assert rules is not None
         untrusted = untrusted_flags(reading.board, flagged_by_bot)
         board = reading.board.with_cells(untrusted, COVERED)
+        # Pictures a learned skin holds back (not caused by msbot): never clicked.
+        held = self.apprentice.held if self.apprentice is not None else frozenset()
         try:
             analysis = analyse(board, total, rules.rule)
         except InconsistentBoardError as exc:
@@ -377,6 +429,7 @@ class Player:
             flags=self.options.flags,
             chord=self.options.chord,
             untouchable=untrusted,
+            held=held,
         )
         if untrusted:
             self.refuse_untrusted(untrusted, analysis, blocked=not steps)

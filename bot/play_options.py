@@ -35,3 +35,5 @@ class PlayOptions:
     watch: bool = False
     #: Dry run with --games: seconds to wait for a person's next move.
     watch_timeout: float = 600.0
+    #: No new game is started after this time (`time.monotonic`); None: no limit.
+    deadline: float | None = None

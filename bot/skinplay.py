@@ -44,6 +44,9 @@ class PlayRules:
     #: skin can find on screen, or has a key to fall back on. A learned skin of a
     #: clone that restarts by a key it was not told has no way (see `restart_gap`).
     can_restart: bool = True
+    #: Where the pointer rests after each click, from the board's top-left (a
+    #: clone that draws the cell under the pointer otherwise); None: anywhere.
+    pointer_rest: tuple[float, float] | None = None
 
 
 def _field(section: Any, name: str, default: Any) -> Any:
@@ -76,7 +79,18 @@ def play_rules(located: Any) -> PlayRules:
         pause=str(pause or "stop"),
         click_gap=float(_field(section, "click_gap_ms", 0) or 0) / 1000.0,
         can_restart=not restart_gap(skin, restart),
+        pointer_rest=_rest(_field(section, "pointer_rest", None)),
     )
+
+
+def _rest(raw: Any) -> tuple[float, float] | None:
+    if raw is None:
+        return None
+    try:
+        dx, dy = (float(v) for v in raw)
+    except (TypeError, ValueError):
+        raise PlayError(f"skin play.pointer_rest must be [dx, dy], got {raw!r}") from None
+    return (dx, dy)
 
 
 def restart_gap(skin: Any, restart: tuple[str, ...]) -> list[str]:
@@ -134,9 +148,10 @@ def restart_steps(raw: Any, default: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(steps) or default
 
 
-def located_geometry(located: Any) -> tuple[int, int, int, int]:
+def located_geometry(located: Any, margin: int = MARGIN) -> tuple[int, int, int, int]:
     """(left, top, width, height) of what must stay in view: the board and every
-    region of the skin (counter, face, buttons, status texts, paused overlay)."""
+    region of the skin (counter, face, buttons, status texts, paused overlay),
+    `margin` pixels more all round."""
     from vision.glyphs import region_box  # the one reading of a skin region's corners
 
     g = located.geometry
@@ -152,6 +167,6 @@ def located_geometry(located: Any) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = region_box(region, g)
         xs += [x0, x1]
         ys += [y0, y1]
-    left = max(int(min(xs)) - MARGIN, 0)
-    top = max(int(min(ys)) - MARGIN, 0)
-    return left, top, int(max(xs)) + MARGIN - left, int(max(ys)) + MARGIN - top
+    left = max(int(min(xs)) - margin, 0)
+    top = max(int(min(ys)) - margin, 0)
+    return left, top, int(max(xs)) + margin - left, int(max(ys)) + margin - top

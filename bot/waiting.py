@@ -37,6 +37,16 @@ from bot.window import GameWindow
 from vision.capture import Image
 from vision.reading import Reading
 
+#: A learner explains unknown cells once they lasted this many frames and seconds
+#: (a picture caught mid-redraw is not one to learn).
+LEARN_FRAMES = 3
+LEARN_SECONDS = 0.05
+#: Explains unknown cells (image, reading, pending, previous reading) -> a reading
+#: that accounts for them, or None (`bot.learning.apprentice`).
+Explain = Callable[[Image, Reading, "Pending", Reading | None], Reading | None]
+#: Says whether clicks that show nothing mean the game is over (reading, pending).
+Stalled = Callable[[Reading, "Pending"], Reading | None]
+
 
 @dataclass
 class Pending:
@@ -46,6 +56,8 @@ class Pending:
     opened: list[Cell] = field(default_factory=list)
     flagged: list[Cell] = field(default_factory=list)
     all_flagged: set[Cell] = field(default_factory=set)
+    #: Every click of the batch was one the solver called certain.
+    certain: bool = True
 
     def note(self, step: Step) -> None:
         if step.action == "open":
@@ -101,6 +113,8 @@ class Waiter:
         on_pause: Callable[[Reading, Image], None],
         on_retry: Callable[[Action], None],
         clock: Callable[[], float] = time.monotonic,
+        explain: Explain | None = None,
+        stalled: Stalled | None = None,
     ) -> None:
         self.window = window
         self.actuator = actuator
@@ -109,6 +123,9 @@ class Waiter:
         self.on_pause = on_pause
         self.on_retry = on_retry
         self.clock = clock
+        #: A learned skin's learner (`bot.learning.apprentice`), or None.
+        self.explain = explain
+        self.stalled = stalled
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
@@ -140,6 +157,12 @@ class Waiter:
                 continue
             if not reading.certain:
                 unreadable.bump(self.clock())
+                better = self.learned(image, reading, pending, prev, unreadable)
+                if better is not None and better.status in ("won", "lost"):
+                    return image, better
+                if better is not None:
+                    reading = better
+            if not reading.certain:
                 if unreadable.over(options.unreadable_frames, options.effect_timeout, self.clock()):
                     if not refitted:
                         refitted = True
@@ -187,6 +210,8 @@ class Waiter:
                     retried = True
                     self.retry(pending, reading.board)
                     stalled_at = self.clock() + options.stall_timeout
+                elif self.stalled is not None and (over := self.stalled(reading, pending)):
+                    return image, over
                 elif now > stalled_at:
                     waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(
@@ -197,6 +222,26 @@ class Waiter:
                         image,
                     )
             time.sleep(0.001 if not retried else 0.01)
+
+    def learned(
+        self,
+        image: Image,
+        reading: Reading,
+        pending: Pending,
+        prev: Reading | None,
+        unreadable: Streak,
+    ) -> Reading | None:
+        """What the learner makes of unknown cells that lasted (None: no learner, too
+        soon, or nothing it can explain)."""
+        if self.explain is None or reading.status != "playing":
+            return None
+        if unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS:
+            return None
+        better = self.explain(image, reading, pending, prev)
+        if better is not None and better.certain:
+            unreadable.clear()
+            return better
+        return None
 
     def refit(self) -> bool:
         """A fresh grid fit of the same board (see `GameWindow.refit`); clicks
@@ -280,23 +325,24 @@ class Waiter:
                 )
             time.sleep(0.005)
 
-    def still_there(self, timeout: float) -> Reading:
+    def still_there(self, timeout: float, unreadable: float = 0.1) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
 
         A control's point comes from an earlier picture: a window closed or
         covered since then would take the click elsewhere on the desktop. A
         clone flashing its board (sgt-mines on a win) gets `timeout` seconds.
-        A few unreadable cells (at most one in ten) do not matter here: the
-        reading found the board in place, and a finished board may show a kind
-        a learned skin never saw (sgt-mines' red-tinted cells of a lost game).
+        A few unreadable cells (at most `unreadable` of them, one in ten) do not
+        matter here: the reading found the board in place, and a finished board
+        may show a kind a learned skin never saw (sgt-mines' red-tinted cells of
+        a lost game), or a notice over it (KMines' "You have won!").
         """
         deadline = self.clock() + timeout
         while True:
             self.signals.check()
             image, reading = self.window.grab_reading()
             g = reading.geometry
-            if len(reading.unknown) * 10 <= g.rows * g.cols:
+            if len(reading.unknown) <= unreadable * g.rows * g.cols:
                 return reading
             if self.clock() > deadline:
                 raise self.window.stop(

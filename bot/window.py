@@ -26,7 +26,7 @@ import numpy as np
 from bot.errors import PlayError, VisionError
 from bot.hidden_board import HiddenBoard, hidden_board
 from bot.recorder import Recorder
-from bot.skinplay import PlayRules, located_geometry, play_rules
+from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.reading import Reading
@@ -70,6 +70,13 @@ class GameWindow:
         #: Milliseconds of every `reader.read` so far (the play loop takes each
         #: game's share into its result).
         self.read_ms: list[float] = []
+        #: Pixels grabbed around the board and the skin's regions: more while a
+        #: skin is learned (its counter, face and buttons are found around it).
+        self.margin = MARGIN
+        #: Where a board the reader cannot locate is known to be (`base` grab
+        #: coordinates): a skin still being learned reads too few of its cells
+        #: to find its board, but learning found it (`bot.learning`).
+        self.known: Any = None
 
     @property
     def offset(self) -> tuple[int, int]:
@@ -89,6 +96,9 @@ class GameWindow:
         try:
             located = self.reader.locate(image)
         except VisionError as exc:
+            if self.known is not None:
+                located = self.known(image)
+                return self._located(located)
             hidden = hidden_board(image, self.reader)
             if hidden is not None and uncover is not None and uncover(hidden, base):
                 return self.locate(None, uncovered=True)
@@ -108,10 +118,14 @@ class GameWindow:
                     f"only {seen} was searched)"
                 )
             raise self.stop(message, image) from None
+        return self._located(located)
+
+    def _located(self, located: Any) -> Reading:
+        """Keep `located` (in `base` grab coordinates) and read the board there."""
         self.rules = play_rules(located)
         offset = self.offset
         width, height = self.screen.size
-        self.region = window_region(located, offset, (width, height))
+        self.region = window_region(located, offset, (width, height), self.margin)
         # From now on only the window region is grabbed: move the grid into it.
         dx, dy = self.region.left - offset[0], self.region.top - offset[1]
         self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
@@ -262,9 +276,11 @@ class GameWindow:
             self.say(text)
 
 
-def window_region(located: Any, offset: tuple[int, int], screen: tuple[int, int]) -> Region:
+def window_region(
+    located: Any, offset: tuple[int, int], screen: tuple[int, int], margin: int = MARGIN
+) -> Region:
     """The screen region to grab from now on: the board and the skin's controls."""
-    left, top, width, height = located_geometry(located)
+    left, top, width, height = located_geometry(located, margin)
     return Region(left + offset[0], top + offset[1], width, height).clipped(*screen)
 
 

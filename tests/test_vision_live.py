@@ -1,13 +1,15 @@
 """Vision against live clones under Xvfb: launch, screenshot, read.
 
-The screenshot is taken with ImageMagick's `import` in a child process (no
-mss instance in the test process, see clones.md), exactly as a person would.
+The screenshot is taken in a child process (no mss instance in the test
+process, see clones.md) by a few lines of mss of its own, not by msbot's
+capture code.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 
 import cv2
@@ -20,8 +22,14 @@ pytestmark = pytest.mark.clone
 
 
 def screenshot(display: str) -> np.ndarray:
+    grab = (
+        "import sys, mss, mss.tools\n"
+        "with mss.MSS() as s:\n"
+        "    shot = s.grab(s.monitors[1])\n"
+        "    sys.stdout.buffer.write(mss.tools.to_png(shot.rgb, shot.size))\n"
+    )
     png = subprocess.run(
-        ["import", "-window", "root", "png:-"],
+        [sys.executable, "-c", grab],
         env=dict(os.environ, DISPLAY=display),
         capture_output=True,
         check=True,

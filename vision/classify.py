@@ -26,6 +26,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from bot.board import NUMBERS, OPEN_UNKNOWN
 from vision.colour import (
     ColourTable,
     allowed_kinds,
@@ -43,6 +44,8 @@ from vision.skin import Skin
 
 #: Side of the patch every cell is shrunk to.
 PATCH = 14
+#: Kinds of open cells: a number, or '-' (open, value unknown: learned skins).
+OPEN_KINDS = NUMBERS + OPEN_UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -326,6 +329,8 @@ def _judge(
         named = ~unmatched & ((allowed & declared[None, :]).sum(axis=1) == 1)
         ceiling = np.where(named & top_declared, skin.colour_max_distance, ceiling)
     unsure = ~np.isfinite(best) | (best > ceiling) | (margin < skin.min_margin)
+    if OPEN_UNKNOWN in bank.kinds and n_kinds > 1:
+        top, unsure = _open_either_way(bank, top, order[:, 1], best <= ceiling, unsure)
     if rule is not None:
         unsure |= unsure_colour
     if spot_lost is not None:
@@ -333,6 +338,19 @@ def _judge(
     if overruled is not None:
         unsure |= overruled
     return top, best, margin, unsure
+
+
+def _open_either_way(
+    bank: TileBank, top: np.ndarray, second: np.ndarray, near: np.ndarray, unsure: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """A learned skin's cell torn between an open cell of unknown value ('-') and a
+    number (one digit drawn as several looks, not all named yet: KMines' tiles
+    let a gradient through) is an open cell either way: read as '-', which says
+    no more than that."""
+    opens = np.isin(bank.kind_names, list(OPEN_KINDS))
+    dash = bank.kinds.index(OPEN_UNKNOWN)
+    torn = unsure & near & opens[top] & opens[second] & ((top == dash) | (second == dash))
+    return np.where(torn, dash, top), unsure & ~torn
 
 
 def _overruled(

@@ -16,15 +16,20 @@ from vision.glyphs import GlyphMemo, read_text
 from vision.skin import Skin
 
 
-def parse_counter(text: str, fmt: str, digits: int | None = None) -> int | None:
+def parse_counter(
+    text: str, fmt: str, digits: int | None = None, spaced: bool = False
+) -> int | None:
     """The mines left from the glyph string, or None if it does not fit the format.
 
     `digits`: a "left" counter that always shows this many digits (minegauler's
     "010"); fewer means part of it is outside the region (a board narrower than
     the clone's panel), and "10" of "010" cut to "0" would be a misread.
+    `spaced`: the display's digits stand in fixed slots, so a narrow one (a
+    7-segment "1" at the right of its slot) leaves a gap that is no space: gaps
+    are ignored (only for a region that holds the counter alone).
     """
     for line in text.splitlines():
-        line = line.strip()
+        line = line.replace(" ", "") if spaced else line.strip()
         if fmt == "left":
             m = re.fullmatch(r"(-?)(\d+)", line)
             if m and digits is not None and len(m.group(1) + m.group(2)) != digits:
@@ -53,4 +58,5 @@ def read_counter(
         text,
         str(skin.counter.extra.get("format", "left")),
         None if digits is None else int(digits),
+        bool(skin.counter.extra.get("spaced", False)),
     )

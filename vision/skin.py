@@ -148,6 +148,10 @@ class PlaySpec:
     #: Milliseconds to leave between two clicks: minegauler (Qt) loses some
     #: clicks that arrive within a millisecond of each other; 0 for clones that keep up.
     click_gap_ms: int = 0
+    #: [dx, dy]: where the pointer rests after each click, from the board's
+    #: top-left corner, for clones that draw the cell under the pointer
+    #: otherwise (a hover look); None: it stays where it clicked.
+    pointer_rest: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

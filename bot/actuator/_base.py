@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
+from bot.actuator.keys import parse_keys
 from bot.errors import ActuatorError
 from vision.geometry import Geometry
 
@@ -64,7 +65,18 @@ class Mouse(ABC):
 
     @abstractmethod
     def key(self, name: str) -> None:
-        """Press and release one key (pyautogui key names: "n", "f2", "space")."""
+        """Press and release one key or combination (pyautogui key names: "n",
+        "f2", "space", "ctrl+n": `bot.actuator.keys`)."""
+
+    def check_key(self, name: str) -> None:
+        """Raise `ActuatorError` if `name` is no key this backend can press."""
+        parse_keys(name)
+
+    def focus_at(self, x: int, y: int, force: bool = False) -> None:  # noqa: B027
+        """Give the window at (x, y) the keyboard focus if no window has it (a
+        desktop without a window manager, after a clone's dialog closed), or with
+        `force` if it lacks it (a dialog over the board), so a key reaches it; a
+        desktop's window manager is left to do its job."""
 
     @abstractmethod
     def move(self, x: int, y: int) -> None:
@@ -89,6 +101,10 @@ class Actuator:
         self.geometry: Geometry | None = None
         self.controls: dict[str, tuple[int, int]] = {}
         self.history: list[Action] = []
+        #: Where the pointer goes after each click on a cell, from the board's
+        #: top-left corner (a skin's `pointer_rest`: the clone would draw the
+        #: cell under it lighter); None: it stays.
+        self.rest: tuple[float, float] | None = None
 
     def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
         """Where the board and the controls are now, in screen pixels."""
@@ -107,6 +123,12 @@ class Actuator:
             raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")
         return x, y
 
+    def _rest(self) -> None:
+        """Move the pointer off the cells, to where the skin says it rests."""
+        g = self.geometry
+        if self.rest is not None and g is not None:
+            self.mouse.move(round(g.left + self.rest[0]), round(g.top + self.rest[1]))
+
     def open(self, row: int, col: int, why: str = "", *, unmark: bool = False) -> Action:
         """Left click a cell; `unmark`: it shows a question mark, right click it
         first. Some clones (xdemineur) ignore a left click on a "?"; a right
@@ -116,6 +138,7 @@ class Actuator:
         if unmark:
             self.mouse.click(x, y, "right")
         self.mouse.click(x, y, "left")
+        self._rest()
         button = "right,left" if unmark else "left"
         return self._done(Action("open", row, col, x, y, button, why=why))
 
@@ -126,8 +149,18 @@ class Actuator:
         if unmark:
             self.mouse.click(x, y, "right")
         self.mouse.click(x, y, "right")
+        self._rest()
         button = "right,right" if unmark else "right"
         return self._done(Action("flag", row, col, x, y, button, why=why))
+
+    def unflag(self, row: int, col: int, clicks: int, why: str = "") -> Action:
+        """Right click a flagged cell `clicks` times, back to covered (once without
+        question marks, twice through the "?" with them)."""
+        x, y = self.cell_point(row, col)
+        for _ in range(clicks):
+            self.mouse.click(x, y, "right")
+        self._rest()
+        return self._done(Action("flag", row, col, x, y, ",".join(["right"] * clicks), why=why))
 
     def chord(self, row: int, col: int, why: str = "") -> Action:
         x, y = self.cell_point(row, col)
@@ -138,6 +171,7 @@ class Actuator:
             self.mouse.click_both(x, y)
         else:
             self.mouse.click(x, y, style)
+        self._rest()
         return self._done(Action("chord", row, col, x, y, style, why=why))
 
     def hover(self, row: int, col: int, why: str = "") -> Action:
@@ -156,7 +190,15 @@ class Actuator:
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
 
-    def press_key(self, key: str, why: str = "") -> Action:
+    def press_key(self, key: str, why: str = "", at: tuple[int, int] | None = None) -> Action:
+        """Press a key (or combination) for the game: the board's window gets the
+        keyboard focus first if nothing has it; with `at` (a screen point over
+        the board), the window there gets it (a dialog over the board)."""
+        g = self.geometry
+        if at is not None:
+            self.mouse.focus_at(*at, force=True)
+        elif g is not None:
+            self.mouse.focus_at(round(g.left + g.width / 2), round(g.top + g.height / 2))
         self.mouse.key(key)
         return self._done(Action("key", key=key, why=why))
 

@@ -17,6 +17,7 @@ import os
 from typing import Any
 
 from bot.actuator._base import Button, Mouse
+from bot.actuator.keys import parse_keys
 from bot.errors import ActuatorError
 
 #: Seconds pyautogui sleeps after each call (its default is 0.1).
@@ -36,6 +37,7 @@ class PyAutoGuiMouse(Mouse):
         except Exception as exc:  # Xlib raises its own errors when the display is gone
             raise ActuatorError(f"cannot use the mouse on display {name!r}: {exc}") from exc
         self._gui: Any = pyautogui
+        self._xdisplay: Any = None
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = pause
         # No tweening: the pointer jumps straight to the cell.
@@ -70,9 +72,34 @@ class PyAutoGuiMouse(Mouse):
     def move(self, x: int, y: int) -> None:
         self._guard(f"pointer move to ({x}, {y})", self._gui.moveTo, x, y)
 
+    def check_key(self, name: str) -> None:
+        for part in parse_keys(name):
+            if not self._gui.isValidKey(part.lower()):
+                raise ActuatorError(f"no key {part!r} on this keyboard")
+
     def key(self, name: str) -> None:
-        self._guard(f"key {name}", self._gui.press, name)
+        parts = [p.lower() for p in parse_keys(name)]
+        if len(parts) == 1:
+            self._guard(f"key {name}", self._gui.press, parts[0])
+        else:
+            self._guard(f"key {name}", self._gui.hotkey, *parts)
+
+    def focus_at(self, x: int, y: int, force: bool = False) -> None:
+        if self._xdisplay is None:
+            try:
+                from Xlib.display import Display
+            except ImportError:
+                return  # no X11 here: the desktop's own focus rules apply
+            self._xdisplay = Display(self.display)
+        from bot.actuator.xtest import give_focus
+
+        give_focus(self._xdisplay, x, y, force)
 
     def position(self) -> tuple[int, int]:
         x, y = self._gui.position()
         return int(x), int(y)
+
+    def close(self) -> None:
+        if self._xdisplay is not None:
+            self._xdisplay.close()
+            self._xdisplay = None

@@ -16,9 +16,32 @@ import os
 from typing import Any
 
 from bot.actuator._base import Button, Mouse
+from bot.actuator.keys import MODIFIERS, parse_keys
 from bot.errors import ActuatorError
 
 BUTTONS = {"left": 1, "middle": 2, "right": 3}
+
+
+def give_focus(display: Any, x: int, y: int, force: bool = False) -> None:
+    """Without a window manager, the top-level window at (x, y) gets the keyboard
+    focus when no window has it (a clone's dialog that had it just closed), or,
+    `force`, whenever it lacks it (a clone's dialog over its board, shown without
+    taking the focus). A window manager's choice always stands."""
+    from Xlib import X
+
+    try:
+        root = display.screen().root
+        wm = display.intern_atom("_NET_SUPPORTING_WM_CHECK")
+        if root.get_full_property(wm, X.AnyPropertyType) is not None:
+            return
+        focus = display.get_input_focus().focus
+        child = root.translate_coords(root, x, y).child
+        nobody = focus in (X.NONE, X.PointerRoot) or focus == root
+        if child and (nobody or (force and focus != child)):
+            display.set_input_focus(child, X.RevertToParent, X.CurrentTime)
+            display.sync()
+    except Exception as exc:
+        raise ActuatorError(f"cannot give the window at ({x}, {y}) the focus: {exc}") from exc
 
 
 class XTestMouse(Mouse):
@@ -76,19 +99,35 @@ class XTestMouse(Mouse):
     def move(self, x: int, y: int) -> None:
         self._send([], x, y)
 
-    def key(self, name: str) -> None:
+    def _keycode(self, name: str) -> int:
+        name = MODIFIERS.get(name, name)
         keysym = self._XK.string_to_keysym(name)
         if not keysym:
             keysym = self._XK.string_to_keysym(name.capitalize())
+        if not keysym and len(name) > 1:
+            keysym = self._XK.string_to_keysym(name.upper())
         keycode = self._display.keysym_to_keycode(keysym) if keysym else 0
         if not keycode:
             raise ActuatorError(f"no key {name!r} on this keyboard")
+        return int(keycode)
+
+    def check_key(self, name: str) -> None:
+        for part in parse_keys(name):
+            self._keycode(part)
+
+    def key(self, name: str) -> None:
+        codes = [self._keycode(part) for part in parse_keys(name)]
         try:
-            self._xtest.fake_input(self._display, self._X.KeyPress, keycode)
-            self._xtest.fake_input(self._display, self._X.KeyRelease, keycode)
+            for code in codes:
+                self._xtest.fake_input(self._display, self._X.KeyPress, code)
+            for code in reversed(codes):
+                self._xtest.fake_input(self._display, self._X.KeyRelease, code)
             self._display.flush()
         except Exception as exc:
             raise ActuatorError(f"key {name} failed: {exc}") from exc
+
+    def focus_at(self, x: int, y: int, force: bool = False) -> None:
+        give_focus(self._display, x, y, force)
 
     def position(self) -> tuple[int, int]:
         pointer = self._root.query_pointer()

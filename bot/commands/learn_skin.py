@@ -25,8 +25,9 @@ from bot.errors import VisionError
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "learn-skin",
-        help="learn a new clone's look from screenshots",
-        description="Learn a skin (tiles, names) from screenshots of a Minesweeper clone.",
+        help="learn a new clone's look from its live window (or from screenshots)",
+        description="Learn a skin (tiles, names, counter, restart) of a Minesweeper clone: "
+        "from its live window with --live (msbot clicks and plays), or from screenshots.",
     )
     parser.add_argument("name", metavar="NAME", help="name of the new skin")
     parser.add_argument("screenshots", nargs="*", metavar="SCREENSHOT", help="PNG screenshots")
@@ -39,32 +40,43 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--live",
         action="store_true",
-        help="take the screenshots from the live window: clicks on it until the game is lost",
+        help="learn from the live window: msbot flags, plays and restarts games by itself",
+    )
+    parser.add_argument(
+        "--games", type=int, metavar="N", help="with --live: games to play at most (default 8)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        metavar="S",
+        help="with --live: start no new game after S seconds (default 100)",
     )
     parser.add_argument("--display", help="X display for --live (default $DISPLAY)")
     parser.add_argument(
-        "--save", metavar="DIR", help="with --live: also save the screenshots taken to DIR"
+        "--save",
+        metavar="DIR",
+        help="with --live: keep every frame, reading and click in DIR (a recording)",
     )
     parser.add_argument(
         "--restart-key",
         metavar="KEY",
-        help="the clone's new-game key (sgt-mines: n, minegauler: F2), written into the skin;"
-        " with --live, also used to play more games when no face is learned",
+        help="the clone's new-game key (n, F2, ctrl+n), written into the skin",
     )
-    parser.set_defaults(run=run)
+    parser.add_argument(
+        "--backend",
+        choices=("xtest", "pyautogui"),
+        default="xtest",
+        help="with --live: how clicks are sent (default xtest)",
+    )
+    parser.set_defaults(run=run, intermixed="screenshots")
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.image_io import load_image
-    from vision.learn.grid import BoardRect
-    from vision.learn.learn import learn
-    from vision.learn.writer import write_skin
     from vision.skin import BUILTIN_DIR
 
     name = str(args.name)
     if not name or "/" in name or name.startswith("."):
         raise VisionError(f"bad skin name {name!r}")
-    board = BoardRect.parse(args.board) if args.board else None
     if args.live == bool(args.screenshots):
         raise VisionError("give SCREENSHOT files or --live (one of the two)")
     if args.mines is not None and args.mines < 0:
@@ -80,18 +92,108 @@ def run(args: argparse.Namespace) -> int:
     if args.save:
         _want_folder(Path(args.save), "--save")
     key = args.restart_key
-    if key is not None and (not key.strip() or key != key.strip()):
-        raise VisionError(f"--restart-key {key!r}: give a key name such as n or F2")
+    if key is not None:
+        from bot.actuator.keys import parse_keys
+
+        parse_keys(key)
     if args.live:
-        images, games = _live(board, args.display, min(10, args.mines or 1), args.mines, key)
-        names = [f"live-{i:02d}" for i in range(len(images))]
-        if args.save:
-            names = _save(images, Path(args.save))
+        return _run_live(args, name, out)
+    if args.games is not None or args.seconds is not None:
+        raise VisionError("--games and --seconds go with --live")
+    return _run_screenshots(args, name, out)
+
+
+#: What `learn-skin --live` plays by default: games, and seconds before no new one starts.
+LIVE_GAMES = 8
+LIVE_SECONDS = 100.0
+
+
+def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
+    import sys
+    import time
+
+    from bot.actuator import Actuator, Mouse
+    from bot.learning.live import play_learning, start_draft
+    from bot.play_options import PlayOptions
+    from bot.recorder import Recorder
+    from vision.capture.live import LiveScreen
+    from vision.learn.grid import BoardRect
+
+    games = LIVE_GAMES if args.games is None else args.games
+    seconds = LIVE_SECONDS if args.seconds is None else args.seconds
+    if games < 1 or seconds <= 0:
+        raise VisionError("--games must be at least 1 and --seconds more than 0")
+    board = BoardRect.parse(args.board) if args.board else None
+    started = time.monotonic()
+    screen = LiveScreen(args.display)
+    mouse: Mouse
+    if args.backend == "pyautogui":
+        from bot.actuator.live import PyAutoGuiMouse
+
+        mouse = PyAutoGuiMouse(screen.display)
     else:
-        images = [load_image(p) for p in args.screenshots]
-        names = [str(p) for p in args.screenshots]
-        games = None
-    learned = learn(images, board, args.mines, games)
+        from bot.actuator.xtest import XTestMouse
+
+        mouse = XTestMouse(screen.display)
+    if args.restart_key:
+        mouse.check_key(args.restart_key)  # before the first click, not after a game
+    recorder = Recorder(
+        args.save,
+        {"command": ["learn-skin", *sys.argv[2:]], "display": screen.display, "learning": name},
+    )
+    actuator = Actuator(mouse)
+    say = print
+    options = PlayOptions(games=games, deadline=started + seconds)
+    try:
+        draft, where = start_draft(
+            screen,
+            actuator,
+            name,
+            options,
+            board=board,
+            mines=args.mines,
+            restart_key=args.restart_key,
+            say=lambda m: say(f"  live: {m}"),
+            recorder=recorder,
+        )
+        session = play_learning(
+            screen,
+            actuator,
+            draft,
+            out,
+            options,
+            recorder,
+            say=lambda m: say(f"  {m}"),
+            where=where,
+        )
+    finally:
+        recorder.close()
+        actuator.close()
+        screen.close()
+    took = time.monotonic() - started
+    print(f"learned skin {name!r}: kinds {' '.join(draft.kinds())} -> {out / 'skin.json'}")
+    print(f"  counter: {draft.counter_said}")
+    print(f"  restart: {draft.restart_said}")
+    for note in draft.notes:
+        print(f"  note: {note}")
+    print(f"  {session.summary_line()} in {took:.0f} s")
+    if session.stopped:
+        print(f"msbot learn-skin: error: {session.stopped}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _run_screenshots(args: argparse.Namespace, name: str, out: Path) -> int:
+    from vision.image_io import load_image
+    from vision.learn.grid import BoardRect
+    from vision.learn.learn import learn
+    from vision.learn.writer import write_skin
+
+    board = BoardRect.parse(args.board) if args.board else None
+    key = args.restart_key
+    images = [load_image(p) for p in args.screenshots]
+    names = [str(p) for p in args.screenshots]
+    learned = learn(images, board, args.mines, None)
     if args.mines is not None:
         _check_mines(learned, names, args.mines)
     path = write_skin(name, learned, out, names, key)
@@ -140,69 +242,6 @@ def _check_mines(learned: Any, names: list[str], mines: int) -> None:
             raise VisionError(
                 f"--mines {mines} does not fit {name}: {exc}; nothing written"
             ) from exc
-
-
-#: Games --live plays (restarting with the learned face) to see more kinds of cells.
-LIVE_GAMES = 3
-
-
-def _live(
-    board: Any, display: str | None, flags: int, mines: int | None, key: str | None = None
-) -> tuple[list[Any], list[int]]:
-    """Screenshots from the live screen (see `vision.learn.live`) and their game numbers.
-
-    One lost game rarely shows every number: while the learner finds a face
-    to click (or was given the new-game `key`), it restarts and loses again,
-    up to LIVE_GAMES games.
-    """
-    import time
-
-    from bot.actuator.xtest import XTestMouse
-    from vision.capture.live import LiveScreen
-    from vision.glyphs import best_hit
-    from vision.learn.learn import learn
-    from vision.learn.live import shoot
-
-    screen = LiveScreen(display)
-    mouse = XTestMouse(screen.display)
-    try:
-        shots = shoot(screen, mouse, board, flags=flags, log=lambda m: print(f"  live: {m}"))
-        games = [0] * len(shots)
-        for game in range(1, LIVE_GAMES):
-            learned = learn(shots, board, mines, games)
-            geo = learned.geometries(len(shots))[-1]
-            hit = None if learned.face is None else best_hit(shots[-1], learned.face.glyphs(), geo)
-            if hit is not None:
-                mouse.click(hit.x, hit.y, "left")
-            elif key is not None:
-                mouse.key(key)
-            else:
-                break
-            time.sleep(0.3)
-            try:
-                more = shoot(screen, mouse, board, seed=game, log=lambda m: print(f"  live: {m}"))
-            except VisionError as exc:
-                print(f"  live: game {game + 1} not played ({exc}); learning from the first")
-                break
-            shots += more
-            games += [game] * len(more)
-        return shots, games
-    finally:
-        mouse.close()
-        screen.close()
-
-
-def _save(images: list[Any], folder: Path) -> list[str]:
-    import cv2
-
-    folder.mkdir(parents=True, exist_ok=True)
-    names = []
-    for i, image in enumerate(images):
-        path = folder / f"{i:04d}.png"
-        if not cv2.imwrite(str(path), image):
-            raise VisionError(f"cannot write {path}")
-        names.append(str(path))
-    return names
 
 
 def _check(

@@ -28,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.board import Board
+from bot.errors import InconsistentBoardError
 from bot.solver.analysis import Analysis, Move, Rule, Strength
 from bot.solver.components import split
 from bot.solver.constraints import Position, extract, neighbour_table
@@ -38,11 +39,20 @@ from bot.solver.lookahead import make_base
 from bot.solver.move import choose, zero_chance
 from bot.solver.probability import DEFAULT_BUDGET, Probabilities, compute
 from bot.solver.rules import Deduction, deduce
-from bot.solver.sat import conflict, decide
+from bot.solver.sat import conflict, decide, satisfiable
 
-__all__ = ["DEFAULT_BUDGET", "Analysis", "GuessOptions", "Move", "Rule", "Strength", "analyse"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Analysis",
+    "GuessOptions",
+    "Move",
+    "Rule",
+    "Strength",
+    "analyse",
+    "consistent",
+]
 
-_OPENED = frozenset("012345678X*!")
+_OPENED = frozenset("012345678X*!-")
 
 
 def analyse(
@@ -159,6 +169,23 @@ def analyse(
         exact=probs.exact,
         notes=notes,
     )
+
+
+def consistent(board: Board, total_mines: int | None = None) -> bool:
+    """Whether some mine placement fits `board` (and `total_mines`, when given).
+
+    The question a learner asks many times ("could this picture be a 3?"):
+    the cheap rules, then a single SAT call, without the counting and the
+    per-cell refutations of `analyse`.
+    """
+    try:
+        position = extract(board)
+        deduction = deduce(position, total_mines)
+    except InconsistentBoardError:
+        return False
+    frontier = frozenset(c for con in deduction.constraints for c in con.cells)
+    interior = position.unknown - deduction.safe - deduction.mines - frontier
+    return satisfiable(deduction.constraints, frontier, len(interior), deduction.remaining)
 
 
 def _full_guess(

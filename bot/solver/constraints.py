@@ -12,6 +12,9 @@ What the characters mean to the solver:
 * ``*`` and ``!`` (shown after a loss) are mines too; ``X`` (a wrong flag
   shown after a loss) is a known non-mine that shows no number. So a finished
   board is still analysed sensibly instead of rejected.
+* ``-`` (an opened cell whose number a learned skin does not know yet) is a
+  known non-mine like ``X``: it constrains nothing, so every deduction made
+  without its number still holds whatever the number is.
 """
 
 from __future__ import annotations

@@ -89,6 +89,18 @@ def _satisfiable(
         return _build(solver, constraints, var, interior, remaining) and bool(solver.solve())
 
 
+def satisfiable(
+    constraints: Iterable[Constraint],
+    cells: Iterable[int],
+    interior: int,
+    remaining: int | None,
+) -> bool:
+    """Whether the constraints over `cells` (every cell they name), `interior`
+    interchangeable cells and `remaining` mines (None: any number) have a model."""
+    var = {c: i + 1 for i, c in enumerate(sorted(cells))}
+    return _satisfiable(list(constraints), var, interior, remaining)
+
+
 def conflict(
     position: Position, constraints: list[Constraint], interior: int, remaining: int | None
 ) -> InconsistentBoardError:

@@ -1,0 +1,563 @@
+"""The play loop's partner while it plays with a skin still being learned.
+
+The play loop (`bot.play.Player`) reads the board with the skin learned so
+far and calls on the apprentice where that skin falls short:
+
+* a cell shows a picture the skin has not learned (`explain`): if it was
+  covered before msbot's click and the game went on, it is an open cell of
+  a value not known yet ('-': no mine, no constraint on the solver). The game
+  went on when the clicked cell shows a known open picture and more cells are
+  closed than there are mines; otherwise msbot asks the clone: it right
+  clicks a covered cell and takes the flag off again (a finished game
+  ignores the click). An open cell that changed means the game ended (or a
+  window covers the board): nothing is clicked then;
+* after each reading in play (`in_play`), the values of the open pictures
+  not named yet are tried on the board, still, as it is (`vision.learn.proof`);
+  one proven is written into the skin at once and the board read again;
+* when a game ends (`game_over`), its finished board names what it shows:
+  the hit mine (the picture on the cell msbot opened last, when the count of
+  closed cells proves the game was not won), the mines shown, a finished
+  board's redrawn numbers; every board of the run is then checked with all
+  the names, and a contradiction stops the run with nothing written;
+* when the skin knows no way to start a new game (`find_restart`, in
+  `bot.learning.restart`).
+
+The skin is saved (atomically, `vision.learn.draft`) each time it learns
+something, so what was learned survives whatever happens next.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bot.actuator import Action, Actuator
+from bot.board import NUMBERS, OPEN_UNKNOWN, Board, Cell
+from bot.errors import PlayError
+from bot.learning.first_look import AROUND_CELLS, AROUND_PX
+from bot.learning.settle import STILL
+from vision.capture import Image
+from vision.classify import make_bank
+from vision.learn.draft import Draft, write_draft
+from vision.learn.grid import Cuts, find_cuts, whole_pixel
+from vision.learn.looks import LookBook
+from vision.learn.proof import (
+    Name,
+    Scene,
+    contradictions,
+    prove_values,
+    same_cell_names,
+)
+from vision.reading import Reading, Status
+from vision.skin import load_skin
+
+if TYPE_CHECKING:
+    from bot.window import GameWindow
+
+#: Seconds a probe click gets to show its flag (and then to show it gone).
+PROBE_TIMEOUT = 1.0
+#: Candidates of a picture on an opened cell, and of one a finished board shows
+#: on a cell that was closed.
+NUMBER_CANDIDATES = "012345678"
+END_CANDIDATES = "*012345678"
+#: Games a picture must end, on the cell msbot opened last, before it is named
+#: the hit mine without a count to prove the game was lost.
+HIT_GAMES = 2
+#: Share of the open cells a finished board must show anew for its pictures
+#: to be a redrawn board (xbomb) rather than a window over part of it.
+REDRAWN = 0.9
+#: Seconds a notice over the finished board gets to go away by itself.
+OVERLAY_WAIT = 8.0
+
+
+@dataclass
+class GameRecord:
+    """What one game showed, as looks: its last board in play and its end."""
+
+    number: int
+    #: The first window grab of the game in play (what changes later besides the
+    #: cells is a clock or the counter: `bot.learning.restart`).
+    first_image: Image | None = None
+    #: A window covered the finished board, and Escape closed it.
+    overlay: bool = False
+    #: Cells showing pictures msbot's clicks did not cause: never clicked.
+    held: set[Cell] = field(default_factory=set)
+    #: The last window grab of the game in play, and whether it was seen still
+    #: (only then may a 0's neighbours be taken as drawn: the flood rule).
+    last_image: Image | None = None
+    last_still: bool = False
+    in_play: np.ndarray | None = None
+    end: np.ndarray | None = None
+    merged: np.ndarray | None = None
+    total: int | None = None
+    #: The cell msbot opened last before the game ended, and whether the solver
+    #: called it certain.
+    last_click: Cell | None = None
+    last_certain: bool = False
+    outcome: str = ""
+
+
+def _cascade(before: Board, reading: Reading, opened: list[Cell]) -> set[Cell]:
+    """Cells joined to a clicked cell through cells that changed since `before`
+    (8 neighbours; unknown cells count as changed): what the clicks opened."""
+    unknown = {(u.row, u.col) for u in reading.unknown}
+    now = reading.board
+    changed = {cell for cell in now.cells() if now[cell] != before[cell]} | unknown
+    seen = {cell for cell in opened if cell in changed}
+    todo = list(seen)
+    while todo:
+        cell = todo.pop()
+        for n in now.neighbours(cell):
+            if n in changed and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+@dataclass
+class Ended:
+    """The apprentice found the game over (no probe flag appeared, or open cells changed)."""
+
+    outcome: str
+    image: Image
+    why: str
+
+
+@dataclass
+class Apprentice:
+    """Learning while playing (see the module docstring)."""
+
+    draft: Draft
+    folder: Path
+    actuator: Actuator
+    say: Callable[[str], None] = print
+    #: Told of every click the apprentice makes (the loop counts and records them).
+    on_action: Callable[[Action], None] = lambda _: None
+    window: GameWindow | None = None
+    games: list[GameRecord] = field(default_factory=list)
+    ended: Ended | None = None
+    #: Looks that ended a game on the cell msbot opened last, per game.
+    hits: dict[int, int] = field(default_factory=dict)
+    #: The last scene proofs were tried on (not tried again unchanged).
+    _tried: bytes = b""
+
+    # ------------------------------------------------------------- plumbing
+
+    @property
+    def margin(self) -> int:
+        """Pixels grabbed around the board: where a counter, a face or buttons lie."""
+        geo = self.draft.geometry
+        return max(AROUND_PX, round(AROUND_CELLS * max(geo.cell_w, geo.cell_h)))
+
+    @property
+    def book(self) -> LookBook:
+        return self.draft.book
+
+    def bind(self, window: GameWindow) -> None:
+        self.window = window
+
+    def _window(self) -> GameWindow:
+        if self.window is None:
+            raise PlayError("the apprentice has no game window")
+        return self.window
+
+    def cuts(self, image: Image) -> Cuts:
+        """Where each cell lies in a window-region grab."""
+        geo = self._window().located.geometry
+        if whole_pixel(geo):
+            xs = np.rint(geo.left + np.arange(geo.cols + 1) * geo.cell_w).astype(np.int64)
+            ys = np.rint(geo.top + np.arange(geo.rows + 1) * geo.cell_h).astype(np.int64)
+            return Cuts(xs, ys)
+        return find_cuts(np.asarray(image), geo)
+
+    def looks(self, image: Image) -> np.ndarray:
+        """The look of every cell (new pictures become new looks)."""
+        return np.asarray(self.book.assign(np.asarray(image), self.cuts(image)))
+
+    def save(self) -> None:
+        """Write the skin and read with it from now on."""
+        write_draft(self.draft, self.folder)
+        skin = load_skin(self.folder)
+        window = self._window()
+        reader = window.reader
+        bank = make_bank(skin)
+        reader.skins = [skin]
+        reader.banks = [bank]
+        reader.forget()
+        window.located = replace(window.located, skin=skin, bank=bank)
+        window._memo = None
+        from bot.skinplay import play_rules
+
+        window.rules = play_rules(window.located)
+
+    def current(self) -> GameRecord:
+        if not self.games:
+            self.games.append(GameRecord(1))
+        return self.games[-1]
+
+    def new_game(self, number: int) -> None:
+        self.games.append(GameRecord(number))
+        self.ended = None
+
+    # ------------------------------------------------------------- the game
+
+    def _look_of(self, image: Image, cuts: Cuts, r: int, c: int) -> int:
+        """The look of cell (r, c): the look holding its picture, or a new one."""
+        one = Cuts(cuts.xs[c : c + 2], cuts.ys[r : r + 2])
+        return int(self.book.assign(np.asarray(image), one)[0, 0])
+
+    def explain(
+        self,
+        image: Image,
+        reading: Reading,
+        opened: list[Cell],
+        certain: bool,
+        before: Reading | None,
+        total: int | None,
+    ) -> Reading | None:
+        """A reading with the unknown cells of `reading` accounted for, or None
+        (nothing to explain them by: the loop's own waiting and stopping go on).
+
+        Only what msbot's clicks did is learned: a picture on a cell joined to a
+        clicked cell through cells that changed with the click (a cascade).
+        Anything else (a picture on a board no click has touched yet, a window
+        fading out over the cells) is held: not learned, never clicked, until it
+        shows a picture the skin knows."""
+        if not reading.unknown:
+            return None
+        record = self.current()
+        unknown = [(u.row, u.col) for u in reading.unknown]
+        if before is None or not opened:
+            record.held |= set(unknown)
+            return self._hold(reading)
+        board = before.board
+        fresh = [cell for cell in unknown if cell not in record.held]
+        if not fresh:
+            return self._hold(reading)
+        if any(board[cell] not in ".?F" for cell in fresh):
+            return self._end(image, reading, opened, certain, "open cells changed")
+        if any(board[cell] == "F" for cell in fresh):
+            return self._end(image, reading, opened, certain, "a flag changed")
+        reach = _cascade(board, reading, opened)
+        caused = [cell for cell in fresh if cell in reach]
+        record.held |= {cell for cell in fresh if cell not in reach}
+        if not caused:
+            return self._hold(reading)
+        on = self._goes_on(reading, opened, total)
+        if on is None:
+            on = self._probe(reading, caused)
+        if not on:
+            return self._end(image, reading, opened, certain, "the clone ignores clicks")
+        clicked = ", ".join(f"({r}, {c})" for r, c in opened[:3])
+        how = f"covered before, when msbot opened {clicked}, and the game went on"
+        cuts = self.cuts(image)
+        added = 0
+        for r, c in caused:
+            look = self._look_of(image, cuts, r, c)
+            if self.draft.char_of(look) is None:
+                self.draft.opened[look] = (
+                    f"game {record.number}: appeared on cell ({r}, {c}), {how}"
+                )
+                added += 1
+        if not added:
+            return None  # pictures the skin holds but reads unsure: nothing to learn
+        self.say(f"learned {added} picture(s) of open cells, values not known yet")
+        self.save()
+        again: Reading = self._window().read_image(image)
+        return self._hold(again)
+
+    def _hold(self, reading: Reading) -> Reading:
+        """`reading` without its held cells among the unknown ones (shown covered)."""
+        held = self.current().held
+        keep = tuple(u for u in reading.unknown if (u.row, u.col) not in held)
+        return reading if len(keep) == len(reading.unknown) else replace(reading, unknown=keep)
+
+    @property
+    def held(self) -> frozenset[Cell]:
+        """Cells of this game msbot must not click: pictures it did not cause."""
+        return frozenset(self.current().held) if self.games else frozenset()
+
+    def _goes_on(self, reading: Reading, opened: list[Cell], total: int | None) -> bool | None:
+        """True when the board proves the game went on: a clicked cell shows an open
+        picture the skin knows, and more cells are closed than there are mines."""
+        board = reading.board
+        if total is None or not any(board[c] in NUMBERS + OPEN_UNKNOWN for c in opened):
+            return None
+        # The reading shows its unknown cells covered: they are the cells just opened.
+        closed = board.count(".?F") - len(reading.unknown)
+        return True if closed > total else None
+
+    def _probe(self, reading: Reading, avoid: list[Cell]) -> bool:
+        """Whether the game still takes clicks: a right click on a covered cell far
+        from `avoid` shows the flag, and comes off again."""
+        board = reading.board
+        held = self.current().held
+        unknown = {(u.row, u.col) for u in reading.unknown}
+        covered = [
+            cell
+            for cell in board.cells()
+            if board[cell] == "." and cell not in held and cell not in unknown
+        ]
+        if not covered:
+            return False
+        far = max(
+            covered,
+            key=lambda cell: min(
+                (max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) for a in avoid), default=0
+            ),
+        )
+        self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
+        if not self._wait_cell(far, "F"):
+            return False
+        self.on_action(
+            self.actuator.unflag(
+                *far, 2 if self.draft.question_marks else 1, "learn: probe flag off"
+            )
+        )
+        if not self._wait_cell(far, "."):
+            raise PlayError(f"the probe flag at {far} did not come off again")
+        return True
+
+    def _wait_cell(self, cell: Cell, ch: str) -> bool:
+        deadline = time.monotonic() + PROBE_TIMEOUT
+        window = self._window()
+        while time.monotonic() < deadline:
+            _, now = window.grab_reading()
+            if now.board[cell] == ch and not any((u.row, u.col) == cell for u in now.unknown):
+                return True
+            time.sleep(0.005)
+        return False
+
+    def _end(
+        self, image: Image, reading: Reading, opened: list[Cell], certain: bool, why: str
+    ) -> Reading:
+        """The game is over: won when msbot's last click was on a safe cell (it shows
+        an open picture, or the solver called it certain), lost otherwise."""
+        last = opened[-1] if opened else None
+        record = self.current()
+        record.last_click, record.last_certain = last, certain
+        safe = last is not None and reading.board[last] in NUMBERS + OPEN_UNKNOWN
+        outcome: Status = "won" if safe or certain else "lost"
+        self.ended = Ended(outcome, image, why)
+        return replace(reading, status=outcome, unknown=())
+
+    def stalled(self, reading: Reading, opened: list[Cell], certain: bool) -> Reading | None:
+        """Clicks show no effect: if the game no longer takes clicks, it is over."""
+        if self._probe(reading, opened):
+            return None
+        image = self._window().last_image
+        assert image is not None
+        return self._end(image, reading, opened, certain, "the clone ignores clicks")
+
+    def in_play(self, image: Image, reading: Reading, total: int | None) -> Reading:
+        """Keep the board as the game's latest, and name the open pictures whose
+        value it proves (on a still picture, so a 0's neighbours are all drawn)."""
+        record = self.current()
+        if record.first_image is None:
+            record.first_image = image
+        record.last_image, record.last_still, record.total = image, False, total
+        if OPEN_UNKNOWN not in "".join(reading.board.rows):
+            return reading
+        still = self._still(image)
+        if still is None:
+            return reading
+        record.last_still = True
+        looks = self.looks(still)
+        key = looks.tobytes()
+        if key == self._tried:
+            return reading
+        self._tried = key
+        scene = Scene(looks, True, total, f"game {record.number} in play")
+        proof = self._prove([scene])
+        if not proof:
+            return reading
+        self.save()
+        again: Reading = self._window().read_image(still)
+        return again
+
+    def _screen_point(self, r: int, c: int) -> tuple[int, int]:
+        window = self._window()
+        assert window.region is not None
+        x, y = window.located.geometry.cell_center(r, c)
+        return (x + window.region.left, y + window.region.top)
+
+    def _settled_window(self) -> Image:
+        from bot.learning.settle import settled
+
+        window = self._window()
+        return settled(window.screen, window.region)
+
+    def _still(self, image: Image) -> Image | None:
+        """The window region once it has stayed as `image` for a moment (None: it changed)."""
+        window = self._window()
+        deadline = time.monotonic() + STILL
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            now = window.screen.grab(window.region)
+            if now.shape != image.shape or not np.array_equal(now, image):
+                return None
+        return image
+
+    def _prove(self, scenes: list[Scene]) -> dict[int, Name]:
+        """Try every open look without a value on `scenes`; the names proven (kept)."""
+        todo = {
+            look: NUMBER_CANDIDATES for look in self.draft.opened if look not in self.draft.names
+        }
+        if not todo:
+            return {}
+        proof = prove_values(self.draft.names, todo, scenes, self.draft.opened)
+        for look, name in proof.names.items():
+            self.draft.names[look] = name
+            self.draft.opened.pop(look, None)
+            self.say(f"learned: a picture is the {name.char} ({name.evidence[:80]}...)")
+        for look, why in proof.contradictions.items():
+            self.draft.notes.append(f"look {look}: {why}")
+        return proof.names
+
+    def game_over(self, outcome: str, image: Image | None, total: int | None) -> str:
+        """Learn from the finished board; returns the outcome (the loop's, or the
+        apprentice's when it found the end itself)."""
+        record = self.current()
+        record.outcome = self.ended.outcome if self.ended is not None else outcome
+        end_image = self.ended.image if self.ended is not None else image
+        if end_image is None or record.last_image is None:
+            return record.outcome
+        record.in_play = self.looks(record.last_image)
+        # What the clone shows once it is done showing the end (a dialog may come).
+        end = self.looks(self._settled_window())
+        was_open = ~np.isin(record.in_play, self.closed_looks())
+        changed = (record.in_play != end) & was_open
+        for _ in range(2):
+            if not changed.any() or self._redrawn(record.in_play, end, was_open):
+                break
+            # A window over the finished board: closed, the board shows again.
+            # The window's middle: the middle of the open cells it hides.
+            rows, cols = np.nonzero(changed)
+            r = (int(rows.min()) + int(rows.max())) // 2
+            c = (int(cols.min()) + int(cols.max())) // 2
+            at = self._screen_point(r, c)
+            self.on_action(
+                self.actuator.press_key("Escape", "close the window over the board", at=at)
+            )
+            record.overlay = True
+            time.sleep(0.2)
+            end = self.looks(self._settled_window())
+            changed = (record.in_play != end) & was_open
+        # Some clones draw a notice over the board that fades by itself (KMines).
+        deadline = time.monotonic() + OVERLAY_WAIT
+        while (
+            changed.any()
+            and not self._redrawn(record.in_play, end, was_open)
+            and time.monotonic() < deadline
+        ):
+            time.sleep(0.25)
+            end = self.looks(self._settled_window())
+            changed = (record.in_play != end) & was_open
+        if changed.any() and not self._redrawn(record.in_play, end, was_open):
+            self.draft.notes.append(
+                f"game {record.number}: a window stayed over the finished board: "
+                "nothing learned from its end"
+            )
+            self._prove([self._in_play_scene(record)])
+            self.save()
+            return record.outcome
+        record.end, record.total = end, total if total is not None else record.total
+        names = self.draft.names
+        if changed.any():
+            # The clone drew the finished board anew (xbomb frames it in green):
+            # an open cell keeps its value.
+            new, _ = same_cell_names(record.in_play, end, names, f"game {record.number} end")
+            for look, name in new.items():
+                names[look] = name
+        last = record.last_click
+        if record.outcome == "lost" and last is not None:
+            hit = int(end[last])
+            if self.draft.char_of(hit) is None:
+                closed = int(np.isin(record.in_play, self.closed_looks()).sum())
+                proven = record.total is not None and closed - 1 != record.total
+                self.hits[hit] = self.hits.get(hit, 0) + 1
+                if proven or self.hits[hit] >= HIT_GAMES:
+                    why = (
+                        f"closed cells ({closed - 1} besides it) were not the {record.total} mines"
+                        if proven
+                        else f"the same in {self.hits[hit]} games"
+                    )
+                    names[hit] = Name(
+                        "!",
+                        f"game {record.number}: appeared on cell {last}, which msbot opened "
+                        f"on a guess, as the game ended lost ({why})",
+                    )
+        flag_looks = [k for k, n in names.items() if n.char == "F"]
+        flagged = np.isin(record.in_play, flag_looks)
+        for look in np.unique(end[flagged]).tolist():
+            if self.draft.char_of(look) is None:
+                names[int(look)] = Name(
+                    "*",
+                    f"game {record.number}: shown at the end on cells msbot had flagged as "
+                    "certain mines",
+                )
+        # One board of the game: open cells as they were in play, the rest as the end shows.
+        record.merged = np.where(was_open, record.in_play, end)
+        todo = {
+            int(look): END_CANDIDATES
+            for look in np.unique(end[~was_open & ~flagged]).tolist()
+            if self.draft.char_of(int(look)) is None
+        }
+        todo.update({look: NUMBER_CANDIDATES for look in self.draft.opened if look not in names})
+        scenes = [scene for g in self.games for scene in self._scenes(g)]
+        proof = prove_values(names, todo, scenes, self.draft.opened)
+        for look, name in proof.names.items():
+            names[look] = name
+            self.draft.opened.pop(look, None)
+        for look, why in proof.contradictions.items():
+            self.draft.notes.append(f"look {look}: {why}")
+        problems = contradictions(scenes, names, self.draft.opened)
+        if problems:
+            raise PlayError(
+                "the learned names contradict a board msbot saw: "
+                + "; ".join(problems[:3])
+                + f" (the skin in {self.folder} is left as it was before this game)"
+            )
+        self.save()
+        return record.outcome
+
+    def _redrawn(self, before: np.ndarray, after: np.ndarray, was_open: np.ndarray) -> bool:
+        """Whether the finished board is the board drawn anew (nearly every open cell
+        changed, one picture for one before) rather than a window over it."""
+        changed = (before != after) & was_open
+        if changed.sum() < REDRAWN * was_open.sum():
+            return False
+        pairs = set(zip(before[was_open].tolist(), after[was_open].tolist(), strict=True))
+        olds = [a for a, _ in pairs]
+        values: dict[int, set[str]] = {}
+        for a, b in pairs:
+            name = self.draft.names.get(a)
+            if name is not None:
+                values.setdefault(b, set()).add(name.char)
+        one_value = all(len(v) == 1 for v in values.values())
+        return len(set(olds)) == len(olds) and one_value
+
+    def closed_looks(self) -> list[int]:
+        """Looks of closed cells: covered (and its variants), flag, question mark."""
+        return [
+            look.key for look in self.book.looks if self.draft.char_of(look.key) in (".", "F", "?")
+        ]
+
+    def _in_play_scene(self, game: GameRecord) -> Scene:
+        assert game.in_play is not None
+        return Scene(game.in_play, game.last_still, game.total, f"game {game.number} in play")
+
+    def _scenes(self, game: GameRecord) -> list[Scene]:
+        """The game as one board: finished (open cells as in play, the rest as the end
+        showed them), else its last board in play."""
+        if game.merged is not None:
+            label = f"game {game.number} finished"
+            return [Scene(game.merged, game.last_still, game.total, label)]
+        if game.in_play is not None:
+            return [self._in_play_scene(game)]
+        return []

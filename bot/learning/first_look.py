@@ -1,0 +1,317 @@
+"""The first look at a clone msbot has never seen: a fresh board, right clicks, flags.
+
+On a fresh board (a new game, nothing clicked yet) msbot:
+
+1. finds the grid with no skin (`vision.learn.grid`) and cuts every cell;
+   the covered tile is what a right click turns into something else, and a
+   fresh board shows it on most cells;
+2. rests the pointer on a covered cell: a clone that draws the cell under
+   the pointer otherwise (GNOME Mines) gets a pointer rest off the board;
+3. right clicks one covered cell until it is covered again: the first look
+   is the flag, a second one the question mark;
+4. flags up to ten more cells one by one and takes the flags off again, a
+   screenshot each, so the mine counter shows eleven values in a row and
+   can be learned (`vision.learn.flag_counter`).
+
+Each name it gives says which click proved it. Every click goes through the
+`Actuator`, which refuses anything outside the board.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.actuator import Actuator
+from bot.errors import PlayError, VisionError
+from bot.learning.settle import after_change, settled
+from vision.capture import Image, Region, Screen
+from vision.geometry import Geometry
+from vision.learn.cluster import cluster
+from vision.learn.flag_counter import FlagCounter, learn_flag_counter
+from vision.learn.grid import BoardRect, Cuts, cut_patches, find_cuts, find_grid
+from vision.learn.looks import LookBook, same_bound
+from vision.learn.proof import Name
+
+#: Flags placed to show the counter's digits (eleven values: every last digit).
+COUNTER_FLAGS = 10
+#: Seconds the pointer rests on a cell before it is clicked.
+ENTER = 0.08
+#: How far around the board the window is grabbed while learning (cells, at least px).
+AROUND_CELLS = 5
+AROUND_PX = 160
+
+
+@dataclass
+class FirstLook:
+    """What the first look learned, in screen coordinates."""
+
+    #: The board's grid on the screen.
+    geometry: Geometry
+    #: What is grabbed from now on: the board and its surroundings.
+    region: Region
+    #: Where each cell lies in a `region` grab.
+    cuts: Cuts
+    book: LookBook
+    names: dict[int, Name]
+    #: The right-click cycle from covered: [covered, flag] or [covered, flag, "?"].
+    cycle: list[int]
+    pointer_rest: tuple[float, float] | None
+    counter: FlagCounter | None
+    counter_said: str
+    #: The fresh board as grabbed (region), before any click.
+    fresh: Image
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def covered(self) -> int:
+        return self.cycle[0]
+
+    @property
+    def in_region(self) -> Geometry:
+        """The grid in `region` coordinates."""
+        return self.geometry.shifted(-self.region.left, -self.region.top)
+
+
+def around(geo: Geometry, screen_size: tuple[int, int]) -> Region:
+    """The screen region grabbed while learning: the board and what is around it."""
+    reach = max(AROUND_PX, round(AROUND_CELLS * max(geo.cell_w, geo.cell_h)))
+    width, height = screen_size
+    x0, y0 = max(0, round(geo.left) - reach), max(0, round(geo.top) - reach)
+    x1 = min(width, round(geo.left + geo.width) + reach)
+    y1 = min(height, round(geo.top + geo.height) + reach)
+    return Region(x0, y0, x1 - x0, y1 - y0)
+
+
+class Looker:
+    """Grabs and cuts the learning region; clicks through the actuator."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        actuator: Actuator,
+        geo: Geometry,
+        region: Region,
+        cuts: Cuts,
+        book: LookBook,
+        say: Callable[[str], None],
+    ) -> None:
+        self.screen = screen
+        self.actuator = actuator
+        self.geo = geo
+        self.region = region
+        self.cuts = cuts
+        self.book = book
+        self.say = say
+        actuator.bind(geo)
+
+    def patch(self, image: Image, r: int, c: int) -> np.ndarray:
+        """The comparison patch of one cell of a region grab."""
+        ys, xs = self.cuts.ys, self.cuts.xs
+        one = Cuts(np.array([xs[c], xs[c + 1]]), np.array([ys[r], ys[r + 1]]))
+        return np.asarray(cut_patches(np.asarray(image), one)[0])
+
+    def look_at(self, image: Image, r: int, c: int) -> int:
+        """The look of one cell (a new look if no look holds its picture)."""
+        ys, xs = self.cuts.ys, self.cuts.xs
+        one = Cuts(np.array([xs[c], xs[c + 1]]), np.array([ys[r], ys[r + 1]]))
+        return int(self.book.assign(image, one)[0, 0])
+
+    def shows(self, image: Image, r: int, c: int, look: int) -> bool:
+        """Whether cell (r, c) of `image` shows `look`."""
+        return bool(self.book.match(self.patch(image, r, c)[None, :])[0] == look)
+
+    def right_click(self, r: int, c: int, before: Image, why: str) -> Image | None:
+        """Right click (r, c); the settled picture once that cell changed (None: it did not)."""
+        start = self.patch(before, r, c)
+
+        def moved(shot: Image) -> bool:
+            d = float(((self.patch(shot, r, c) - start) ** 2).mean())
+            return d > self.book.same
+
+        # Some clones ignore a click that comes with the pointer entering their
+        # board (xdemineur): the pointer goes there first.
+        self.actuator.hover(r, c, why)
+        time.sleep(ENTER)
+        self.actuator.flag(r, c, why)
+        return after_change(self.screen, self.region, moved)
+
+    def rest_pointer(self, offset: tuple[float, float]) -> None:
+        x, y = round(self.geo.left + offset[0]), round(self.geo.top + offset[1])
+        self.actuator.mouse.move(x, y)
+
+
+def _rest_offset(geo: Geometry) -> tuple[float, float]:
+    """Just above the board's top-left cell: inside the window (a clone that pauses
+    when the pointer leaves it, GNOME Mines, stays in play), on no cell."""
+    return (geo.cell_w / 2, -max(3.0, geo.cell_h / 3))
+
+
+def first_look(
+    screen: Screen,
+    actuator: Actuator,
+    base: Region | None = None,
+    board: BoardRect | None = None,
+    say: Callable[[str], None] = print,
+    mines: int | None = None,
+    seed: int = 0,
+    keep: Callable[[Image, Region, str], None] = lambda image, region, why: None,
+) -> FirstLook:
+    """Learn what a fresh board shows (see the module docstring).
+
+    `base`: the part of the screen to look in (None: all of it); `board`: the
+    board rectangle when the screen holds other grids; `mines`: the mine
+    total when the user knows it (it decides between counter readings);
+    `keep(picture, region, why)` is given every picture learned from (`--save`).
+    """
+    rng = np.random.default_rng(seed)
+    full = screen.grab(base)
+    try:
+        local = find_grid(np.asarray(full), board)
+    except VisionError as exc:
+        raise PlayError(f"no Minesweeper board found to learn: {exc}") from None
+    dx, dy = (base.left, base.top) if base is not None else (0, 0)
+    geo = local.shifted(dx, dy)
+    region = around(geo, screen.size)
+    say(
+        f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)}), "
+        f"{geo.cell_w:g} px cells"
+    )
+    rest = _rest_offset(geo)
+    actuator.bind(geo)
+    in_region = geo.shifted(-region.left, -region.top)
+    actuator.mouse.move(round(geo.left + rest[0]), round(geo.top + rest[1]))
+    fresh = settled(screen, region)
+    keep(fresh, region, "learn: the fresh board")
+    cuts = find_cuts(np.asarray(fresh), in_region)
+    patches = cut_patches(np.asarray(fresh), cuts)
+    rough = cluster(patches)
+    commonest = int(np.bincount(rough.labels).argmax())
+    book = LookBook(same_bound(patches[rough.labels == commonest]))
+    looks = book.assign(np.asarray(fresh), cuts)
+    looker = Looker(screen, actuator, geo, region, cuts, book, say)
+    names: dict[int, Name] = {}
+    notes: list[str] = []
+    pointer_rest = None
+    # 2-3. The covered tile is the look a right click changes: the commonest on a
+    # fresh board, unless the clone opened an area of it by itself (xdemineur).
+    counts = np.bincount(looks.reshape(-1))
+    shot = None
+    order: list[tuple[int, int]] = []
+    covered = r = c = -1
+    for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:3]]:
+        if counts[covered] < 2:
+            break
+        cells = np.argwhere(looks == covered)
+        # Cells away from the edges first: a border tile may be drawn apart.
+        inner = [
+            (int(a), int(b)) for a, b in cells if 0 < a < geo.rows - 1 and 0 < b < geo.cols - 1
+        ]
+        pool = inner or [(int(a), int(b)) for a, b in cells]
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        r, c = order[0]
+        # The pointer on the cell: a clone may draw the cell under it otherwise.
+        actuator.hover(r, c, "learn: the cell under the pointer")
+        time.sleep(0.15)
+        hovered = settled(screen, region)
+        keep(hovered, region, f"learn: the pointer on cell ({r}, {c})")
+        hover = None if looker.shows(hovered, r, c, covered) else looker.look_at(hovered, r, c)
+        looker.rest_pointer(rest)
+        before = settled(screen, region)
+        shot = looker.right_click(r, c, before, "learn: the flag")
+        if shot is None:
+            time.sleep(0.3)  # a clone busy for a moment
+            shot = looker.right_click(r, c, before, "learn: the flag, again")
+        if shot is None:
+            continue
+        if hover is not None:
+            names[hover] = Name(".", f"cell ({r}, {c}) of a fresh board with the pointer on it")
+            pointer_rest = rest
+            actuator.rest = rest
+            notes.append(
+                "the clone draws the cell under the pointer otherwise: the pointer "
+                "rests above the board between clicks"
+            )
+        break
+    if shot is None:
+        raise PlayError(
+            "no cell reacted to a right click: the game may be over (start a new one), "
+            "or the clone flags another way"
+        )
+    keep(shot, region, f"learn: right click on ({r}, {c})")
+    flag = looker.look_at(shot, r, c)
+    names[covered] = Name(
+        ".", f"cell ({r}, {c}) showed it on a fresh board and a right click changed it"
+    )
+    names[flag] = Name("F", f"appeared where msbot right clicked the covered cell ({r}, {c})")
+    cycle = [covered, flag]
+    for step in range(2):
+        nxt = looker.right_click(r, c, shot, "learn: the right-click cycle")
+        if nxt is None:
+            raise PlayError(f"cell ({r}, {c}) did not react to a second right click")
+        shot = nxt
+        keep(shot, region, f"learn: right click again on ({r}, {c})")
+        look = looker.look_at(shot, r, c)
+        if look == covered:
+            break
+        if step == 1 or look in cycle:
+            raise PlayError(f"right clicks on cell ({r}, {c}) do not come back to the covered tile")
+        names[look] = Name(
+            "?",
+            f"appeared at the second right click on the covered cell ({r}, {c}), after the flag",
+        )
+        cycle.append(look)
+    say("right click: " + (" -> ".join(["covered", "flag", "?", "covered"][: len(cycle) + 1])))
+    # 4. Flags for the counter.
+    counter: FlagCounter | None = None
+    frames = [shot]
+    flags = [0]
+    spots = order[1 : 1 + COUNTER_FLAGS]
+    placed: list[tuple[int, int]] = []
+    for i, (fr, fc) in enumerate(spots):
+        nxt = looker.right_click(fr, fc, frames[-1], "learn: the counter")
+        if nxt is None or not looker.shows(nxt, fr, fc, flag):
+            notes.append(f"cell ({fr}, {fc}) did not take a flag: counter flags stopped")
+            if nxt is not None:
+                frames.append(nxt)
+                flags.append(len(placed) + 1)
+                placed.append((fr, fc))
+            break
+        placed.append((fr, fc))
+        frames.append(nxt)
+        flags.append(i + 1)
+    for fr, fc in reversed(placed):
+        nxt = None
+        last = frames[-1]
+        for _ in range(len(cycle) - 1):
+            nxt = looker.right_click(fr, fc, last, "learn: counter flag taken off")
+            if nxt is None:
+                break
+            last = nxt
+        if nxt is None or not looker.shows(last, fr, fc, covered):
+            raise PlayError(f"the flag at ({fr}, {fc}) could not be taken off again")
+        frames.append(last)
+        flags.append(flags[-1] - 1)
+    for frame, count in zip(frames, flags, strict=True):
+        keep(frame, region, f"learn: the counter with {count} flags")
+    if len(placed) >= 2:
+        counter, said = learn_flag_counter([np.asarray(f) for f in frames], flags, in_region, mines)
+    else:
+        said = "not learned (no flags could be placed)"
+    say(f"counter: {said}")
+    return FirstLook(
+        geo,
+        region,
+        cuts,
+        book,
+        names,
+        cycle,
+        pointer_rest,
+        counter,
+        said,
+        fresh,
+        notes,
+    )

@@ -1,0 +1,99 @@
+"""Learn a clone from its live window and play it: `learn-skin --live` and `play --learn`.
+
+One path for both commands: a first look at the fresh board
+(`bot.learning.first_look`) writes a first skin (covered, flag, question
+mark, counter), then the play loop plays games with it while the apprentice
+learns what each game shows (`bot.learning.apprentice`) and how to start the
+next one (`bot.learning.restart`). A skin learned before is taken up again
+where it was left (`vision.learn.draft.draft_of_skin`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.actuator import Actuator
+from bot.learning.apprentice import Apprentice
+from bot.learning.first_look import first_look
+from bot.play import Player
+from bot.play_options import PlayOptions
+from bot.recorder import Recorder
+from bot.results import Session
+from vision.capture import Image, Region, Screen
+from vision.geometry import Geometry
+from vision.learn.draft import Draft, draft_of_skin, write_draft
+from vision.learn.grid import BoardRect
+from vision.locate import Located
+from vision.reader import BoardReader
+from vision.skin import load_skin
+
+
+def start_draft(
+    screen: Screen,
+    actuator: Actuator,
+    name: str,
+    options: PlayOptions,
+    *,
+    board: BoardRect | None = None,
+    mines: int | None = None,
+    restart_key: str | None = None,
+    say: Callable[[str], None] = print,
+    recorder: Recorder | None = None,
+) -> tuple[Draft, Geometry]:
+    """A first skin from a first look at the fresh board on the screen, and where
+    that board is (screen coordinates)."""
+
+    def keep(image: Image, region: Region, why: str) -> None:
+        if recorder is not None:
+            recorder.frame(image, None, game=0, region=region, note=why)
+
+    look = first_look(screen, actuator, options.region, board, say, mines, keep=keep)
+    draft = Draft(
+        name=name,
+        geometry=look.in_region,
+        book=look.book,
+        names=dict(look.names),
+        counter=look.counter,
+        counter_said=look.counter_said,
+        question_marks=len(look.cycle) == 3,
+        pointer_rest=look.pointer_rest,
+        notes=list(look.notes),
+    )
+    if restart_key is not None:
+        draft.restart = {"key": restart_key}
+        draft.restart_said = f"press {restart_key} (given with --restart-key)"
+    return draft, look.geometry
+
+
+def play_learning(
+    screen: Screen,
+    actuator: Actuator,
+    draft: Draft,
+    folder: Path,
+    options: PlayOptions,
+    recorder: Recorder | None = None,
+    say: Callable[[str], None] = print,
+    where: Geometry | None = None,
+) -> Session:
+    """Play `options.games` games with the skin of `draft`, learning as they go;
+    the skin in `folder` is kept up to date all along. `where`: the board on the
+    screen, when the skin cannot locate it yet (it has seen few of its pictures)."""
+    write_draft(draft, folder)
+    reader = BoardReader([load_skin(folder)])
+    apprentice = Apprentice(draft, folder, actuator, say)
+    player = Player(screen, reader, actuator, options, recorder, say=say, apprentice=apprentice)
+    if where is not None:
+        base = options.region
+        geo = where if base is None else where.shifted(-base.left, -base.top)
+
+        def known(image: object) -> Located:
+            return Located(reader.skins[0], geo, reader.banks[0])
+
+        player.window.known = known
+    return player.run()
+
+
+def resume_draft(folder: Path) -> Draft:
+    """The draft of a skin learned live before, to go on learning with it."""
+    return draft_of_skin(load_skin(folder))

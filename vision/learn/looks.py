@@ -1,0 +1,119 @@
+"""The pictures a clone's cells show, catalogued as "looks" while a live game is learned.
+
+A look is one cell picture as it is drawn: a covered tile, a flag, a "3" on
+its background, the same "3" one row down on a translucent clone (KMines'
+tiles let a gradient through), a tile under the pointer. The catalogue says
+nothing about what a look *means*; `vision.learn.proof` names looks from
+what msbot did and what the game's rules allow.
+
+Two cell pictures are one look only when they are nearly the same picture:
+within `same` (mean squared difference per colour value of the comparison
+patch `vision.classify` reads with), a bound worked out from the clone's own
+variation (the covered cells of a fresh board, all one kind) and far below
+the distance between two different kinds. Looks are never merged or moved
+afterwards: a look is its first picture, so a chain of small differences
+cannot walk one look into another kind. Too tight only costs more looks to
+name; too loose would let one look hold two kinds, which is how a learned
+skin reads a 3 as a mine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.learn.cluster import distances
+from vision.learn.grid import Cuts, cut_image, cut_patches
+
+#: The least `same`: a pixel-exact clone shows each kind as one picture (0 apart);
+#: anti-aliasing and sub-pixel cuts make a few tens.
+SAME_FLOOR = 40.0
+#: `same` is this many times the spread of the covered cells of a fresh board.
+SAME_PER_SPREAD = 2.0
+#: ... and never more than this: two digits of one colour on a large tile can be
+#: a few hundred apart.
+SAME_CEILING = 120.0
+
+
+def same_bound(covered: np.ndarray) -> float:
+    """The `same` bound for a clone whose fresh board shows `covered` (patches of
+    cells of one kind): its largest distance to their medoid, doubled, within
+    [SAME_FLOOR, SAME_CEILING]."""
+    if len(covered) < 2:
+        return SAME_FLOOR
+    d = distances(covered, covered)
+    medoid = int(d.sum(axis=1).argmin())
+    spread = float(d[medoid].max())
+    return float(min(SAME_CEILING, max(SAME_FLOOR, SAME_PER_SPREAD * spread)))
+
+
+@dataclass
+class Look:
+    """One picture of a cell: its first appearance, and how often it was seen."""
+
+    key: int
+    #: The cell as cut from the screen (BGR, the clone's pixels): a tile of the skin.
+    tile: np.ndarray
+    #: The comparison patch of `tile` (`vision.learn.grid.cut_patches`).
+    patch: np.ndarray
+    #: Cells assigned to it, over every frame so far.
+    seen: int = 0
+    #: Largest distance of an assigned cell to `patch`.
+    spread: float = 0.0
+    #: More tiles of the same look (the same picture cut at another sub-pixel
+    #: phase); the first is `tile`.
+    extra: list[np.ndarray] = field(default_factory=list)
+
+
+@dataclass
+class LookBook:
+    """Every look seen in one window, in order of first appearance."""
+
+    same: float = SAME_FLOOR
+    looks: list[Look] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.looks)
+
+    def _matrix(self) -> np.ndarray:
+        return np.stack([look.patch for look in self.looks]) if self.looks else np.zeros((0, 0))
+
+    def nearest(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(look index, distance) of the nearest look of each patch; -1 / inf when empty."""
+        if not self.looks:
+            return np.full(len(patches), -1), np.full(len(patches), np.inf)
+        d = distances(patches, self._matrix())
+        best = d.argmin(axis=1)
+        return best, d[np.arange(len(patches)), best]
+
+    def match(self, patches: np.ndarray) -> np.ndarray:
+        """The look of each patch, or -1 where no look is within `same` (nothing added)."""
+        best, dist = self.nearest(patches)
+        return np.where(dist <= self.same, best, -1)
+
+    def assign(self, image: np.ndarray, cuts: Cuts) -> np.ndarray:
+        """The look of every cell of `image` cut at `cuts`, as a (rows, cols) grid;
+        a picture no look holds becomes a new look (its first picture is its tile)."""
+        patches = cut_patches(image, cuts)
+        rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
+        best, dist = self.nearest(patches)
+        labels = np.where(dist <= self.same, best, -1)
+        # New pictures, in reading order; a later one may join a look made just before.
+        for i in np.flatnonzero(labels < 0).tolist():
+            if self.looks:
+                d = distances(patches[i : i + 1], self._matrix())[0]
+                j = int(d.argmin())
+                if d[j] <= self.same:
+                    labels[i] = j
+                    continue
+            r, c = divmod(i, cols)
+            self.looks.append(Look(len(self.looks), cut_image(image, cuts, r, c), patches[i]))
+            labels[i] = len(self.looks) - 1
+        for j in np.unique(labels).tolist():
+            members = labels == j
+            look = self.looks[j]
+            look.seen += int(members.sum())
+            spread = distances(patches[members], look.patch[None, :]).max()
+            look.spread = max(look.spread, float(spread))
+        return np.asarray(labels.reshape(rows, cols))
