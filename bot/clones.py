@@ -115,6 +115,13 @@ class CloneSpec:
     cell_size: int | None = None
     #: `xdotool search --classname` pattern, for programs that do not set _NET_WM_PID.
     window_class: str | None = None
+    #: `xdotool search --name` pattern, for programs that set neither (ace-minesweeper).
+    window_name: str | None = None
+    #: A folder (template) served on 127.0.0.1 while the clone runs (`$port` in
+    #: `argv`): a web clone's page and scripts.
+    serve: str | None = None
+    #: Whether msbot has a built-in skin for it (the others are learned: `bot.learning`).
+    builtin: bool = True
     #: Pauses when it loses the focus (GNOME Mines): focus it after moving.
     needs_focus: bool = False
     #: Seconds to wait after the window is mapped, for the first full drawing.
@@ -243,9 +250,102 @@ MINEGAULER = CloneSpec(
     settle=0.5,
 )
 
+#: KMines (KDE): Qt 5 on X11, a D-Bus session of its own; Easy (9x9/10) is its
+#: default level (the others are set in its dialogs). Its window has no PID.
+KMINES = CloneSpec(
+    name="kmines",
+    skin="kmines",
+    program="dbus-run-session",
+    argv=("--", "/usr/games/kmines"),
+    presets={"beginner": BoardSize(9, 9, 10)},
+    custom_sizes=False,
+    env={"QT_QPA_PLATFORM": "xcb", "HOME": "$workdir", "XDG_CONFIG_HOME": "$workdir/config"},
+    window_class="kmines",
+    settle=2.0,
+    builtin=False,
+)
+
+#: xbomb: `-1`, `-2`, `-3` are its levels (8x8/10, 16x16/40, 30x16/99); restart
+#: key `s`, quit key `q`. It maps a high-score window and hides it at once.
+XBOMB = CloneSpec(
+    name="xbomb",
+    skin="xbomb",
+    program="xbomb",
+    argv=("$size_flag",),
+    presets={
+        "beginner": BoardSize(8, 8, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    size_flags={"beginner": "-1", "intermediate": "-2", "expert": "-3"},
+    custom_sizes=False,
+    env={"HOME": "$workdir"},
+    window_class="xbomb",
+    settle=0.5,
+    builtin=False,
+)
+
+#: ace-minesweeper (The Ace of Penguins): one board, 32x32 with 200 mines;
+#: its window sets no class and no PID, only a name.
+ACE = CloneSpec(
+    name="ace-minesweeper",
+    skin="ace-minesweeper",
+    program="ace-minesweeper",
+    argv=(),
+    presets={"beginner": BoardSize(32, 32, 200)},
+    custom_sizes=False,
+    env={"HOME": "$workdir"},
+    window_name="ace-minesweeper",
+    settle=0.5,
+    builtin=False,
+)
+
+#: A web clone: npm's minesweeper-for-web (a custom element, standard rules:
+#: flags with Ctrl+click, a long press, or nothing: no right click) on a page
+#: of ours (`scripts/web/`) served on 127.0.0.1, in Debian's Chromium. The
+#: page puts a mines-left text above the board and a restart button below.
+WEB_MINES = CloneSpec(
+    name="web-mines",
+    skin="web-mines",
+    program="chromium",
+    argv=(
+        "--no-sandbox",
+        "--test-type",
+        "--disable-gpu",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-features=Translate,MediaRouter",
+        "--force-device-scale-factor=1",
+        "--user-data-dir=$workdir/profile",
+        "--window-position=0,0",
+        "--window-size=$win_w,$win_h",
+        "--app=http://127.0.0.1:$port/minesweeper-for-web.html?rows=$rows&columns=$cols&bombs=$mines",
+    ),
+    presets={
+        "beginner": BoardSize(9, 9, 10),
+        "intermediate": BoardSize(16, 16, 40),
+        "expert": BoardSize(16, 30, 99),
+    },
+    window_sizes={
+        "beginner": (640, 640),
+        "intermediate": (900, 900),
+        "expert": (1300, 900),
+    },
+    serve="$web",
+    settle=1.5,
+    builtin=False,
+)
+
 CLONES: Mapping[str, CloneSpec] = {
-    spec.name: spec for spec in (XDEMINEUR, GNOME_MINES, SGT_MINES, MINEGAULER)
+    spec.name: spec
+    for spec in (XDEMINEUR, GNOME_MINES, SGT_MINES, MINEGAULER, KMINES, XBOMB, ACE, WEB_MINES)
 }
+
+#: Where `make` installs the web clones (npm packages and our pages).
+WEB_DIR = Path(__file__).resolve().parents[1] / ".venv" / "web"
 
 
 def clone_spec(name: str) -> CloneSpec:
@@ -357,16 +457,69 @@ class RunningClone(RunningWindow):
     size: BoardSize = field(default_factory=lambda: XDEMINEUR.presets["beginner"])
     #: Seconds from starting the program to the window being ready at its position.
     startup_seconds: float = 0.0
+    #: The web server of a web clone (`CloneSpec.serve`).
+    server: subprocess.Popen[bytes] | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self.server is not None:
+            stop_process(self.server)
+            self.server = None
+
+
+def _free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def serve_folder(folder: str, port: int, timeout: float = 10.0) -> subprocess.Popen[bytes]:
+    """Python's own HTTP server for `folder` on 127.0.0.1:`port`, once it answers."""
+    import socket
+
+    if not Path(folder).is_dir():
+        raise CloneError(f"{folder} is missing: the web clones are installed by `make venv`")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise CloneError(f"the web server for {folder} exited with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    stop_process(proc)
+    raise CloneError(f"the web server for {folder} did not answer within {timeout:.0f} s")
+
+
+def _search(display: str, pid: int, window_class: str | None, window_name: str | None) -> str:
+    if window_class:
+        return xdotool(display, "search", "--onlyvisible", "--classname", window_class)
+    if window_name:
+        return xdotool(display, "search", "--onlyvisible", "--name", window_name)
+    return xdotool(display, "search", "--onlyvisible", "--pid", str(pid))
 
 
 def _find_window(
-    display: str, proc: subprocess.Popen[bytes], window_class: str | None, known: set[str]
+    display: str,
+    proc: subprocess.Popen[bytes],
+    window_class: str | None,
+    known: set[str],
+    window_name: str | None = None,
 ) -> str:
     """The largest new visible window of the program (not in `known`), or "" if none yet."""
-    if window_class:
-        found = xdotool(display, "search", "--onlyvisible", "--classname", window_class)
-    else:
-        found = xdotool(display, "search", "--onlyvisible", "--pid", str(proc.pid))
+    found = _search(display, proc.pid, window_class, window_name)
     best, best_area = "", 0
     for window in found.split():
         if window in known:
@@ -389,19 +542,21 @@ def launch_window(
     cwd: str | None = None,
     window_class: str | None = None,
     timeout: float = 30.0,
+    window_name: str | None = None,
 ) -> RunningWindow:
     """Start any X program and wait for its window (e.g. a second window beside a clone).
 
     The window is found by the program's PID (_NET_WM_PID), or by `window_class`
-    for programs that do not set it (plain Xt/Xlib ones: xdemineur, xmessage).
+    for programs that do not set it (plain Xt/Xlib ones: xdemineur, xmessage),
+    or by `window_name` for those that set no class either.
     """
     shown = _display_name(display)
     full_env = dict(os.environ)
     full_env.update(env or {})
     full_env["DISPLAY"] = shown
     known = set()
-    if window_class:
-        known = set(xdotool(shown, "search", "--onlyvisible", "--classname", window_class).split())
+    if window_class or window_name:
+        known = set(_search(shown, 0, window_class, window_name).split())
     try:
         proc = subprocess.Popen(
             argv,
@@ -419,7 +574,7 @@ def launch_window(
         while True:
             if proc.poll() is not None:
                 raise CloneError(f"{name} exited with code {proc.returncode} before its window")
-            window = _find_window(shown, proc, window_class, known)
+            window = _find_window(shown, proc, window_class, known, window_name)
             if window:
                 return RunningWindow(name, shown, proc, window)
             if time.monotonic() > deadline:
@@ -460,6 +615,7 @@ def launch_clone(
     win_w, win_h = window_size or spec.window_size(board) or (0, 0)
     started = time.monotonic()
     workdir = tempfile.TemporaryDirectory(prefix=f"msbot-{spec.name}-")
+    port = _free_port() if spec.serve else 0
     values = {
         "rows": str(board.rows),
         "cols": str(board.cols),
@@ -470,8 +626,13 @@ def launch_clone(
         "cell": str(cell or ""),
         "workdir": workdir.name,
         "python": sys.executable,
+        "port": str(port),
+        "web": str(WEB_DIR),
     }
+    server: subprocess.Popen[bytes] | None = None
     try:
+        if spec.serve:
+            server = serve_folder(Template(spec.serve).substitute(values), port)
         for rel, text in spec.files.items():
             path = Path(workdir.name) / rel
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -487,13 +648,17 @@ def launch_clone(
             cwd=workdir.name,
             window_class=spec.window_class,
             timeout=timeout,
+            window_name=spec.window_name,
         )
     except BaseException:
+        if server is not None:
+            stop_process(server)
         workdir.cleanup()
         raise
     clone = RunningClone(
         running.name, running.display, running.proc, running.window, workdir, spec, board
     )
+    clone.server = server
     try:
         clone.move(*position)
         if spec.needs_focus:

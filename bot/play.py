@@ -209,6 +209,7 @@ class Player:
         assert self.window.rules is not None
         self.actuator.chord_style = self.window.rules.chord
         self.actuator.rest = self.window.rules.pointer_rest
+        self.actuator.flag_with = self.window.rules.flag_with
         return reading
 
     def uncover(self, hidden: HiddenBoard, base: Region | None) -> bool:

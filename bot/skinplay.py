@@ -47,6 +47,8 @@ class PlayRules:
     #: Where the pointer rests after each click, from the board's top-left (a
     #: clone that draws the cell under the pointer otherwise); None: anywhere.
     pointer_rest: tuple[float, float] | None = None
+    #: How a flag is placed: "right" (click) or modifiers and a button ("ctrl+left").
+    flag_with: str = "right"
 
 
 def _field(section: Any, name: str, default: Any) -> Any:
@@ -80,6 +82,7 @@ def play_rules(located: Any) -> PlayRules:
         click_gap=float(_field(section, "click_gap_ms", 0) or 0) / 1000.0,
         can_restart=not restart_gap(skin, restart),
         pointer_rest=_rest(_field(section, "pointer_rest", None)),
+        flag_with=str(_field(section, "flag_button", "right") or "right"),
     )
 
 

@@ -137,7 +137,7 @@ class Waiter:
         refitted = False
         bad: list[Problem] = []
         deadline = self.clock() + options.effect_timeout
-        retried = False
+        retried = asked = False
         #: After the retry: when a clone that still shows nothing is given up on.
         stalled_at = 0.0
         while True:
@@ -210,8 +210,12 @@ class Waiter:
                     retried = True
                     self.retry(pending, reading.board)
                     stalled_at = self.clock() + options.stall_timeout
-                elif self.stalled is not None and (over := self.stalled(reading, pending)):
-                    return image, over
+                elif self.stalled is not None and not asked:
+                    # Once: does the game still take clicks at all (a learner's probe)?
+                    asked = True
+                    over = self.stalled(reading, pending)
+                    if over is not None:
+                        return image, over
                 elif now > stalled_at:
                     waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(

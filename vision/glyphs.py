@@ -969,6 +969,17 @@ def best_hit(
     return None if best is None else to_screen(best, glyphs.scale)
 
 
+def _inside(a: Hit, b: Hit) -> bool:
+    """Whether hit `a`'s box lies within hit `b`'s (a pixel of slack), `b` wider."""
+    return (
+        b.w > a.w
+        and a.x - a.w / 2 >= b.x - b.w / 2 - 1
+        and a.x + a.w / 2 <= b.x + b.w / 2 + 1
+        and a.y - a.h / 2 >= b.y - b.h / 2 - 1
+        and a.y + a.h / 2 <= b.y + b.h / 2 + 1
+    )
+
+
 def read_text(
     image: np.ndarray, glyphs: Glyphs, geo: Geometry, memo: GlyphMemo | None = None
 ) -> tuple[str, list[Hit]]:
@@ -1010,6 +1021,9 @@ def read_text(
             for k in kept
         ):
             kept.append(hit)
+    # A narrow glyph matched inside a wider one is part of it (a 7-segment "1"
+    # is the right half of an "8"), not a character of its own.
+    kept = [h for h in kept if not any(k is not h and _inside(h, k) for k in kept)]
     if any(region.touches_cut(hit) for hit in kept):
         return "", []
     # Group into lines (a counter and a clock may be stacked), each left to right.

@@ -63,6 +63,12 @@ class Mouse(ABC):
     def click_both(self, x: int, y: int) -> None:
         """Press left and right together at (x, y), then release both."""
 
+    def click_holding(self, x: int, y: int, button: Button, keys: tuple[str, ...]) -> None:
+        """Click with modifier `keys` held down ("ctrl" and left: a web clone's flag)."""
+        if keys:
+            raise ActuatorError(f"this mouse cannot click holding {'+'.join(keys)}")
+        self.click(x, y, button)
+
     @abstractmethod
     def key(self, name: str) -> None:
         """Press and release one key or combination (pyautogui key names: "n",
@@ -105,6 +111,9 @@ class Actuator:
         #: top-left corner (a skin's `pointer_rest`: the clone would draw the
         #: cell under it lighter); None: it stays.
         self.rest: tuple[float, float] | None = None
+        #: How a flag is placed: "right" (a right click), or modifiers and a
+        #: button ("ctrl+left": clones with no right click, in a web page).
+        self.flag_with = "right"
 
     def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
         """Where the board and the controls are now, in screen pixels."""
@@ -136,7 +145,7 @@ class Actuator:
         cycle is covered, flag, "?", covered)."""
         x, y = self.cell_point(row, col)
         if unmark:
-            self.mouse.click(x, y, "right")
+            self._mark(x, y)
         self.mouse.click(x, y, "left")
         self._rest()
         button = "right,left" if unmark else "left"
@@ -147,20 +156,28 @@ class Actuator:
         click takes back to covered, so a second one is needed for the flag."""
         x, y = self.cell_point(row, col)
         if unmark:
-            self.mouse.click(x, y, "right")
-        self.mouse.click(x, y, "right")
+            self._mark(x, y)
+        self._mark(x, y)
         self._rest()
-        button = "right,right" if unmark else "right"
+        button = f"{self.flag_with},{self.flag_with}" if unmark else self.flag_with
         return self._done(Action("flag", row, col, x, y, button, why=why))
+
+    def _mark(self, x: int, y: int) -> None:
+        """One step of the clone's mark cycle (covered, flag, "?") at (x, y)."""
+        *keys, button = self.flag_with.split("+")
+        if button not in ("left", "right", "middle"):
+            raise ActuatorError(f"cannot flag with {self.flag_with!r}")
+        self.mouse.click_holding(x, y, button, tuple(keys))  # type: ignore[arg-type]
 
     def unflag(self, row: int, col: int, clicks: int, why: str = "") -> Action:
         """Right click a flagged cell `clicks` times, back to covered (once without
         question marks, twice through the "?" with them)."""
         x, y = self.cell_point(row, col)
         for _ in range(clicks):
-            self.mouse.click(x, y, "right")
+            self._mark(x, y)
         self._rest()
-        return self._done(Action("flag", row, col, x, y, ",".join(["right"] * clicks), why=why))
+        how = ",".join([self.flag_with] * clicks)
+        return self._done(Action("flag", row, col, x, y, how, why=why))
 
     def chord(self, row: int, col: int, why: str = "") -> Action:
         x, y = self.cell_point(row, col)

@@ -24,6 +24,9 @@ class DryRunMouse(Mouse):
     def click_both(self, x: int, y: int) -> None:
         self._note("left+right", x, y)
 
+    def click_holding(self, x: int, y: int, button: Button, keys: tuple[str, ...]) -> None:
+        self._note("+".join([*keys, button]), x, y)
+
     def key(self, name: str) -> None:
         self.pressed.append((f"key {name}", None, None))
         if self._say is not None:

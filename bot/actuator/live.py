@@ -57,6 +57,20 @@ class PyAutoGuiMouse(Mouse):
     def click(self, x: int, y: int, button: Button) -> None:
         self._guard(f"{button} click at ({x}, {y})", self._gui.click, x, y, button=button)
 
+    def click_holding(self, x: int, y: int, button: Button, keys: tuple[str, ...]) -> None:
+        gui = self._gui
+
+        def holding() -> None:
+            for key in keys:
+                gui.keyDown(key)
+            try:
+                gui.click(x, y, button=button)
+            finally:
+                for key in reversed(keys):
+                    gui.keyUp(key)
+
+        self._guard(f"{'+'.join([*keys, button])} click at ({x}, {y})", holding)
+
     def click_both(self, x: int, y: int) -> None:
         gui = self._gui
 

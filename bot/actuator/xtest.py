@@ -92,6 +92,14 @@ class XTestMouse(Mouse):
         b = BUTTONS[button]
         self._send([(self._X.ButtonPress, b), (self._X.ButtonRelease, b)], x, y)
 
+    def click_holding(self, x: int, y: int, button: Button, keys: tuple[str, ...]) -> None:
+        codes = [self._keycode(k) for k in keys]
+        b = BUTTONS[button]
+        press, release = self._X.ButtonPress, self._X.ButtonRelease
+        down = [(self._X.KeyPress, c) for c in codes]
+        up = [(self._X.KeyRelease, c) for c in reversed(codes)]
+        self._send([*down, (press, b), (release, b), *up], x, y)
+
     def click_both(self, x: int, y: int) -> None:
         press, release = self._X.ButtonPress, self._X.ButtonRelease
         self._send([(press, 1), (press, 3), (release, 3), (release, 1)], x, y)

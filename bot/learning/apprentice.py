@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from bot.actuator import Action, Actuator
@@ -85,6 +86,9 @@ class GameRecord:
     first_image: Image | None = None
     #: A window covered the finished board, and Escape closed it.
     overlay: bool = False
+    #: Per pixel of the window region, how many times it changed between two
+    #: readings in play: a clock changes again and again, a button once.
+    changes: np.ndarray | None = None
     #: Cells showing pictures msbot's clicks did not cause: never clicked.
     held: set[Cell] = field(default_factory=set)
     #: The last window grab of the game in play, and whether it was seen still
@@ -360,6 +364,12 @@ class Apprentice:
         record = self.current()
         if record.first_image is None:
             record.first_image = image
+        last = record.last_image
+        if last is not None and last.shape == image.shape:
+            moved = cv2.absdiff(np.asarray(last), np.asarray(image)).max(axis=2) > 40
+            if record.changes is None:
+                record.changes = np.zeros(moved.shape, np.uint16)
+            record.changes += moved
         record.last_image, record.last_still, record.total = image, False, total
         if OPEN_UNKNOWN not in "".join(reading.board.rows):
             return reading
@@ -433,7 +443,7 @@ class Apprentice:
         was_open = ~np.isin(record.in_play, self.closed_looks())
         changed = (record.in_play != end) & was_open
         for _ in range(2):
-            if not changed.any() or self._redrawn(record.in_play, end, was_open):
+            if not changed.any() or self.redrawn(record.in_play, end, was_open):
                 break
             # A window over the finished board: closed, the board shows again.
             # The window's middle: the middle of the open cells it hides.
@@ -452,13 +462,13 @@ class Apprentice:
         deadline = time.monotonic() + OVERLAY_WAIT
         while (
             changed.any()
-            and not self._redrawn(record.in_play, end, was_open)
+            and not self.redrawn(record.in_play, end, was_open)
             and time.monotonic() < deadline
         ):
             time.sleep(0.25)
             end = self.looks(self._settled_window())
             changed = (record.in_play != end) & was_open
-        if changed.any() and not self._redrawn(record.in_play, end, was_open):
+        if changed.any() and not self.redrawn(record.in_play, end, was_open):
             self.draft.notes.append(
                 f"game {record.number}: a window stayed over the finished board: "
                 "nothing learned from its end"
@@ -501,12 +511,20 @@ class Apprentice:
                     f"game {record.number}: shown at the end on cells msbot had flagged as "
                     "certain mines",
                 )
+        shut = ~was_open & ~flagged
+        if last is not None:
+            shut[last] = False
+        self._name_tint(record, end, shut)
         # One board of the game: open cells as they were in play, the rest as the end shows.
         record.merged = np.where(was_open, record.in_play, end)
+        # A closed cell may still be covered at the end: only where the end shows
+        # covered cells is a new picture on a closed cell something else (a mine,
+        # a number the clone revealed), tried as such.
+        covered_seen = bool(np.isin(end[shut], self._covered_looks()).any())
         todo = {
             int(look): END_CANDIDATES
-            for look in np.unique(end[~was_open & ~flagged]).tolist()
-            if self.draft.char_of(int(look)) is None
+            for look in np.unique(end[shut]).tolist()
+            if covered_seen and self.draft.char_of(int(look)) is None
         }
         todo.update({look: NUMBER_CANDIDATES for look in self.draft.opened if look not in names})
         scenes = [scene for g in self.games for scene in self._scenes(g)]
@@ -526,7 +544,7 @@ class Apprentice:
         self.save()
         return record.outcome
 
-    def _redrawn(self, before: np.ndarray, after: np.ndarray, was_open: np.ndarray) -> bool:
+    def redrawn(self, before: np.ndarray, after: np.ndarray, was_open: np.ndarray) -> bool:
         """Whether the finished board is the board drawn anew (nearly every open cell
         changed, one picture for one before) rather than a window over it."""
         changed = (before != after) & was_open
@@ -541,6 +559,27 @@ class Apprentice:
                 values.setdefault(b, set()).add(name.char)
         one_value = all(len(v) == 1 for v in values.values())
         return len(set(olds)) == len(olds) and one_value
+
+    def _covered_looks(self) -> list[int]:
+        return [k for k, n in self.draft.names.items() if n.char == "."]
+
+    def _name_tint(self, record: GameRecord, end: np.ndarray, closed: np.ndarray) -> None:
+        """A lost game's closed cells all drawn alike at the end, in a picture not seen
+        before, when more cells were closed than there are mines: the covered tile
+        tinted (sgt-mines flashes its board red), shown on safe cells and mines
+        alike, so it is no mine and no number."""
+        if record.outcome != "lost" or record.total is None or not closed.any():
+            return
+        looks = np.unique(end[closed])
+        if len(looks) != 1 or self.draft.char_of(int(looks[0])) is not None:
+            return
+        if int(closed.sum()) < record.total + 2:
+            return
+        self.draft.names[int(looks[0])] = Name(
+            ".",
+            f"game {record.number}: shown at the end on every one of the {int(closed.sum())} "
+            f"closed cells, more than the {record.total} mines: the covered tile, redrawn",
+        )
 
     def closed_looks(self) -> list[int]:
         """Looks of closed cells: covered (and its variants), flag, question mark."""

@@ -33,13 +33,16 @@ from vision.geometry import Geometry
 from vision.learn.cluster import cluster
 from vision.learn.flag_counter import FlagCounter, learn_flag_counter
 from vision.learn.grid import BoardRect, Cuts, cut_patches, find_cuts, find_grid
-from vision.learn.looks import LookBook, same_bound
+from vision.learn.looks import LookBook, patch_side, same_bound
 from vision.learn.proof import Name
 
 #: Flags placed to show the counter's digits (eleven values: every last digit).
 COUNTER_FLAGS = 10
 #: Seconds the pointer rests on a cell before it is clicked.
 ENTER = 0.08
+#: How a clone may take a flag: a right click, or (web pages that keep the right
+#: click for the browser's menu) a left click with Ctrl held.
+FLAG_WAYS = ("right", "ctrl+left")
 #: How far around the board the window is grabbed while learning (cells, at least px).
 AROUND_CELLS = 5
 AROUND_PX = 160
@@ -60,6 +63,8 @@ class FirstLook:
     #: The right-click cycle from covered: [covered, flag] or [covered, flag, "?"].
     cycle: list[int]
     pointer_rest: tuple[float, float] | None
+    #: How a flag is placed: "right", or "ctrl+left" (`Actuator.flag_with`).
+    flag_with: str
     counter: FlagCounter | None
     counter_said: str
     #: The fresh board as grabbed (region), before any click.
@@ -112,7 +117,7 @@ class Looker:
         """The comparison patch of one cell of a region grab."""
         ys, xs = self.cuts.ys, self.cuts.xs
         one = Cuts(np.array([xs[c], xs[c + 1]]), np.array([ys[r], ys[r + 1]]))
-        return np.asarray(cut_patches(np.asarray(image), one)[0])
+        return np.asarray(cut_patches(np.asarray(image), one, self.book.patch)[0])
 
     def look_at(self, image: Image, r: int, c: int) -> int:
         """The look of one cell (a new look if no look holds its picture)."""
@@ -125,8 +130,11 @@ class Looker:
         return bool(self.book.match(self.patch(image, r, c)[None, :])[0] == look)
 
     def right_click(self, r: int, c: int, before: Image, why: str) -> Image | None:
-        """Right click (r, c); the settled picture once that cell changed (None: it did not)."""
+        """One step of the mark cycle on (r, c) (a right click, or the actuator's
+        `flag_with`); the settled picture once that cell, and that cell alone,
+        changed (None: it did not, or more changed: a menu over the board)."""
         start = self.patch(before, r, c)
+        board = self.book.match(cut_patches(np.asarray(before), self.cuts, self.book.patch))
 
         def moved(shot: Image) -> bool:
             d = float(((self.patch(shot, r, c) - start) ** 2).mean())
@@ -137,7 +145,33 @@ class Looker:
         self.actuator.hover(r, c, why)
         time.sleep(ENTER)
         self.actuator.flag(r, c, why)
-        return after_change(self.screen, self.region, moved)
+        shot = after_change(self.screen, self.region, moved)
+        if shot is None:
+            return None
+        now = self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
+        others = (now != board).reshape(self.geo.rows, self.geo.cols)
+        others[r, c] = False
+        return None if others.any() else shot
+
+    def mark(self, r: int, c: int, before: Image, why: str) -> Image | None:
+        """The first step of the mark cycle, found: a right click, else (a web page
+        that flags with Ctrl+click) a Ctrl+left click; the picture after it."""
+        for how in FLAG_WAYS:
+            self.actuator.flag_with = how
+            shot = self.right_click(r, c, before, f"{why} ({how} click)")
+            if shot is not None:
+                return shot
+            time.sleep(0.3)  # a clone busy for a moment: the same way once more
+            shot = self.right_click(r, c, before, f"{why} ({how} click, again)")
+            if shot is not None:
+                return shot
+            now = settled(self.screen, self.region)
+            if not np.array_equal(np.asarray(now), np.asarray(before)):
+                # A right click on a web page opens the browser's menu: closed again.
+                self.actuator.press_key("Escape", "close the menu the click opened")
+                before = settled(self.screen, self.region)
+        self.actuator.flag_with = FLAG_WAYS[0]
+        return None
 
     def rest_pointer(self, offset: tuple[float, float]) -> None:
         x, y = round(self.geo.left + offset[0]), round(self.geo.top + offset[1])
@@ -187,10 +221,11 @@ def first_look(
     fresh = settled(screen, region)
     keep(fresh, region, "learn: the fresh board")
     cuts = find_cuts(np.asarray(fresh), in_region)
-    patches = cut_patches(np.asarray(fresh), cuts)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    patches = cut_patches(np.asarray(fresh), cuts, side)
     rough = cluster(patches)
     commonest = int(np.bincount(rough.labels).argmax())
-    book = LookBook(same_bound(patches[rough.labels == commonest]))
+    book = LookBook(same_bound(patches[rough.labels == commonest]), side)
     looks = book.assign(np.asarray(fresh), cuts)
     looker = Looker(screen, actuator, geo, region, cuts, book, say)
     names: dict[int, Name] = {}
@@ -219,18 +254,18 @@ def first_look(
         hovered = settled(screen, region)
         keep(hovered, region, f"learn: the pointer on cell ({r}, {c})")
         hover = None if looker.shows(hovered, r, c, covered) else looker.look_at(hovered, r, c)
+        # From now on the pointer rests off the board after each click when the
+        # clone draws the cell under it otherwise: every picture learned then is
+        # a picture the play loop sees.
+        actuator.rest = rest if hover is not None else None
         looker.rest_pointer(rest)
         before = settled(screen, region)
-        shot = looker.right_click(r, c, before, "learn: the flag")
-        if shot is None:
-            time.sleep(0.3)  # a clone busy for a moment
-            shot = looker.right_click(r, c, before, "learn: the flag, again")
+        shot = looker.mark(r, c, before, "learn: the flag")
         if shot is None:
             continue
         if hover is not None:
             names[hover] = Name(".", f"cell ({r}, {c}) of a fresh board with the pointer on it")
             pointer_rest = rest
-            actuator.rest = rest
             notes.append(
                 "the clone draws the cell under the pointer otherwise: the pointer "
                 "rests above the board between clicks"
@@ -238,15 +273,16 @@ def first_look(
         break
     if shot is None:
         raise PlayError(
-            "no cell reacted to a right click: the game may be over (start a new one), "
-            "or the clone flags another way"
+            "no cell reacted to a right click or a Ctrl+click: the game may be over "
+            "(start a new one), or the clone flags in a way msbot does not know"
         )
     keep(shot, region, f"learn: right click on ({r}, {c})")
     flag = looker.look_at(shot, r, c)
     names[covered] = Name(
         ".", f"cell ({r}, {c}) showed it on a fresh board and a right click changed it"
     )
-    names[flag] = Name("F", f"appeared where msbot right clicked the covered cell ({r}, {c})")
+    how = "right clicked" if actuator.flag_with == "right" else f"{actuator.flag_with} clicked"
+    names[flag] = Name("F", f"appeared where msbot {how} the covered cell ({r}, {c})")
     cycle = [covered, flag]
     for step in range(2):
         nxt = looker.right_click(r, c, shot, "learn: the right-click cycle")
@@ -264,7 +300,10 @@ def first_look(
             f"appeared at the second right click on the covered cell ({r}, {c}), after the flag",
         )
         cycle.append(look)
-    say("right click: " + (" -> ".join(["covered", "flag", "?", "covered"][: len(cycle) + 1])))
+    say(
+        f"{actuator.flag_with} click: "
+        + " -> ".join([*["covered", "flag", "?"][: len(cycle)], "covered"])
+    )
     # 4. Flags for the counter.
     counter: FlagCounter | None = None
     frames = [shot]
@@ -310,6 +349,7 @@ def first_look(
         names,
         cycle,
         pointer_rest,
+        actuator.flag_with,
         counter,
         said,
         fresh,

@@ -58,6 +58,7 @@ def start_draft(
         counter_said=look.counter_said,
         question_marks=len(look.cycle) == 3,
         pointer_rest=look.pointer_rest,
+        flag_with=look.flag_with,
         notes=list(look.notes),
     )
     if restart_key is not None:

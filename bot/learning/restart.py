@@ -6,11 +6,17 @@ covered, and not the finished board):
 1. Escape, when a window covers the finished board (open cells no longer
    show): it closes a clone's "you lost" dialog in every toolkit here, and
    then the board it hid is the finished board;
-2. each part of the window that changed when the game ended and is not the
-   clock or the counter: a face (the classic smiley, ace's penguin) or a
-   button, clicked at its middle, squarest first;
-3. the keys clones bind: F2, N, S, Ctrl+N (last: in a web browser it opens
-   another window).
+2. the keys clones bind: F2, N, S (they click nothing msbot cannot read);
+3. a part of the window that changed when the game ended, is not the clock
+   or the counter, and sits where clones put their face (square, above the
+   board's middle: the classic smiley, ace's penguin), clicked at its middle;
+   then the other parts that changed (a button whose label changed, "Play
+   Again"), top to bottom;
+4. Ctrl+N, last: in a web browser it opens another window, and GNOME Mines
+   shows its size chooser.
+
+A try after which the board no longer shows is undone with Escape, or the
+search stops (nothing is clicked on a screen msbot cannot read).
 
 What worked is written into the skin with its evidence: a clicked part as
 the skin's face (its picture now and at the game's end, found whatever it
@@ -84,27 +90,22 @@ def changed_parts(
 ) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1, region coordinates) of what changed between `before`
     and `after` outside the board, leaving out `busy` pixels (a clock, the
-    counter), squarest and nearest the board's top middle first."""
+    counter): each changed piece with its neighbours a third of a cell around
+    (the words of one button), face-like ones first, then top to bottom."""
     diff = np.abs(np.asarray(before, np.int16) - np.asarray(after, np.int16)).max(axis=2) > 40
     diff &= ~busy
     x0, y0 = round(geo.left) - 2, round(geo.top) - 2
     x1, y1 = round(geo.left + geo.width) + 2, round(geo.top + geo.height) + 2
     diff[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
-    mask = cv2.dilate(diff.astype(np.uint8), np.ones((5, 5), np.uint8))
+    side = max(5, round(min(geo.cell_w, geo.cell_h) / 3))
+    mask = cv2.dilate(diff.astype(np.uint8), np.ones((side, side), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
     largest = LARGEST_CELLS * max(geo.cell_w, geo.cell_h, 20)
     boxes = []
     for x, y, w, h, _area in stats[1:n].tolist():
         if 6 <= w <= largest and 6 <= h <= largest:
             boxes.append((x, y, x + w, y + h))
-    mid = geo.left + geo.width / 2
-
-    def order(box: tuple[int, int, int, int]) -> tuple[float, float]:
-        w, h = box[2] - box[0], box[3] - box[1]
-        squareness = max(w, h) / max(1, min(w, h))
-        return (round(squareness, 1), abs((box[0] + box[2]) / 2 - mid) + abs(box[1] - geo.top))
-
-    return sorted(boxes, key=order)
+    return sorted(boxes, key=lambda b: (not _face_like(b, geo), b[1], b[0]))
 
 
 def find_restart(player: Player, final: Reading) -> Reading:
@@ -145,45 +146,47 @@ def find_restart(player: Player, final: Reading) -> Reading:
         if got is not None:
             draft.restart = {"key": "Escape"}
             return learned("press Escape (a fresh board appeared)", got[1])
-    # 2. Parts of the window that changed when the game ended.
-    if record.first_image is not None and record.last_image is not None:
-        busy = _busy(record.first_image, record.last_image)
-        for box in changed_parts(record.last_image, end, busy, geo_region)[:4]:
-            x = origin.left + (box[0] + box[2]) // 2
-            y = origin.top + (box[1] + box[3]) // 2
+    # 2-3. Keys first (they click nothing on a window msbot cannot read), with a
+    # face-like part (square, above the board) before the key that opens
+    # windows in a browser, and the other changed parts last.
+    parts: list[tuple[int, int, int, int]] = []
+    if record.last_image is not None:
+        parts = changed_parts(record.last_image, end, _busy(record.changes, end), geo_region)[:4]
+    faces = [box for box in parts if _face_like(box, geo_region)]
+    others = [box for box in parts if box not in faces]
+    board_at = apprentice.looks(end)
+    tries: list[str | tuple[int, int, int, int]] = [*KEYS[:-1], *faces, *others, KEYS[-1]]
+    for step in tries:
+        if isinstance(step, str):
+            done = actuator.press_key(step, "learn: does this key restart the game?")
+            tried.append(step)
+        else:
+            x = origin.left + (step[0] + step[2]) // 2
+            y = origin.top + (step[1] + step[3]) // 2
             actuator.bind(final.geometry, {"restart": (x, y)})
             # Some clones ignore a click that comes with the pointer (xdemineur).
             actuator.mouse.move(x, y)
             time.sleep(ENTER)
             done = actuator.click_control("restart", "learn: does this restart the game?")
-            player.actions += 1
-            player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
             tried.append(f"a click at ({x}, {y})")
-            got = _wait_fresh(player, end, final)
-            if got is None:
-                continue
-            reading = got[1]
-            settled_now = settled(window.screen, window.region)
-            draft.control = _control(box, geo_region, settled_now, end, x, y, record.outcome)
-            draft.restart = (
-                [{"key": "Escape"}, {"click": "restart"}] if covered_over else {"click": "restart"}
-            )
-            return learned(
-                f"click the part of the window at ({x}, {y}) that changed when "
-                "the game ended (a fresh board appeared)",
-                reading,
-            )
-    # 3. Keys.
-    for key in KEYS:
-        done = actuator.press_key(key, "learn: does this key restart the game?")
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
-        tried.append(key)
         got = _wait_fresh(player, end, final)
-        if got is not None:
-            prefix = [{"key": "Escape"}] if covered_over else []
-            draft.restart = {"key": key} if not prefix else [*prefix, {"key": key}]
-            return learned(f"press {key} (a fresh board appeared)", got[1])
+        if got is None:
+            _back_to_board(player, board_at)
+            continue
+        prefix: list[dict[str, str]] = [{"key": "Escape"}] if covered_over else []
+        if isinstance(step, str):
+            draft.restart = [*prefix, {"key": step}] if prefix else {"key": step}
+            return learned(f"press {step} (a fresh board appeared)", got[1])
+        settled_now = settled(window.screen, window.region)
+        draft.control = _control(step, geo_region, settled_now, end, x, y, record.outcome)
+        draft.restart = [*prefix, {"click": "restart"}] if prefix else {"click": "restart"}
+        return learned(
+            f"click the part of the window at ({x}, {y}) that changed when the game ended "
+            "(a fresh board appeared)",
+            got[1],
+        )
     draft.restart_said = f"none found (tried {', '.join(tried)})"
     apprentice.save()
     raise window.stop(
@@ -192,10 +195,45 @@ def find_restart(player: Player, final: Reading) -> Reading:
     )
 
 
+def _back_to_board(player: Player, board_at: np.ndarray) -> None:
+    """After a try that started no game: if the board no longer shows (a button
+    opened another screen of the clone), Escape, which goes back in the toolkits
+    here; if it still does not show, stop rather than click into the unknown."""
+    apprentice = player.apprentice
+    assert apprentice is not None
+    window = player.window
+
+    def shows() -> bool:
+        now = apprentice.looks(settled(window.screen, window.region))
+        return float((now == board_at).mean()) >= 0.5
+
+    if shows():
+        return
+    done = player.actuator.press_key("Escape", "learn: back to the board")
+    player.actions += 1
+    player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
+    time.sleep(0.3)
+    if not shows():
+        raise window.stop(
+            "trying how this clone starts a new game left its board out of sight "
+            "(a button opened another screen): start a new game by hand and run "
+            "again, or give --restart-key KEY"
+        )
+
+
+def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
+    """A roughly square part above the board, over its middle half: where clones
+    put their face button."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    middle = geo.left + geo.width / 4 <= (x0 + x1) / 2 <= geo.left + 3 * geo.width / 4
+    return max(w, h) <= 1.6 * min(w, h) and y1 <= geo.top and middle
+
+
 def _hides_open(apprentice: object, record: object, end: Image) -> bool:
-    """Whether cells open in the last board in play show otherwise now, on part of
-    the board only (a window over it) rather than on all of it (a redrawn board)."""
-    from bot.learning.apprentice import REDRAWN, Apprentice, GameRecord
+    """Whether cells open in the last board in play show otherwise now, and not as
+    the board drawn anew (`Apprentice.redrawn`): a window over the board."""
+    from bot.learning.apprentice import Apprentice, GameRecord
 
     assert isinstance(apprentice, Apprentice) and isinstance(record, GameRecord)
     assert record.last_image is not None
@@ -203,13 +241,15 @@ def _hides_open(apprentice: object, record: object, end: Image) -> bool:
     now = apprentice.looks(end)
     was_open = ~np.isin(before, apprentice.closed_looks())
     changed = (before != now) & was_open
-    return bool(changed.any()) and changed.sum() < REDRAWN * was_open.sum()
+    return bool(changed.any()) and not apprentice.redrawn(before, now, was_open)
 
 
-def _busy(first: Image, last: Image) -> np.ndarray:
-    """Pixels that changed during the game in play: a clock, the counter."""
-    diff = np.abs(np.asarray(first, np.int16) - np.asarray(last, np.int16)).max(axis=2) > 40
-    return np.asarray(cv2.dilate(diff.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0)
+def _busy(changes: np.ndarray | None, end: Image) -> np.ndarray:
+    """Pixels that changed more than once while the game was in play: a clock, the
+    counter (a button that became active once, GNOME's "Start Over", is not)."""
+    if changes is None or changes.shape != end.shape[:2]:
+        return np.zeros(end.shape[:2], bool)
+    return np.asarray(cv2.dilate((changes >= 2).astype(np.uint8), np.ones((7, 7), np.uint8)) > 0)
 
 
 def _control(

@@ -51,6 +51,8 @@ FILE_NAMES = {
 #: looks of one kind (KMines' translucent tiles over a gradient: one digit is
 #: many looks, some named, some not yet) can be close.
 MARGIN_SHARE = 0.1
+#: Milliseconds between two clicks on a learned clone.
+CLICK_GAP_MS = 12
 #: What the manifest calls a learned face region's threshold (mean squared grey difference).
 FACE_THRESHOLD = 60.0
 
@@ -88,6 +90,8 @@ class Draft:
     pointer_rest: tuple[float, float] | None = None
     #: The clone's first click: "safe" unless learned otherwise.
     rule: str = "safe"
+    #: How a flag is placed: "right" (click), or modifiers and a button ("ctrl+left").
+    flag_with: str = "right"
     notes: list[str] = field(default_factory=list)
 
     def char_of(self, look: int) -> str | None:
@@ -109,8 +113,11 @@ class Draft:
         chars = set(files)
         play: dict[str, Any] = {
             "rule": self.rule,
+            # Some clones drop clicks that come within a few ms (minegauler's
+            # counter then falls behind its flags): a little time between clicks.
+            "click_gap_ms": CLICK_GAP_MS,
             "chord": None,
-            "flag_button": "right",
+            "flag_button": self.flag_with,
             "question_marks": self.question_marks,
             "restart": self.restart,
         }
@@ -128,6 +135,7 @@ class Draft:
             "pitch": [geo.cell_w, geo.cell_h],
             "pitch_range": [min(geo.cell_w, geo.cell_h) - 1, max(geo.cell_w, geo.cell_h) + 1],
             "tiles": files,
+            "patch": self.book.patch,
             "max_distance": round(same, 1),
             "min_margin": round(MARGIN_SHARE * same, 1),
             "grow_distance": round(same / 3, 1),
@@ -233,13 +241,13 @@ def draft_of_skin(skin: Skin) -> Draft:
     if not isinstance(learned, dict) or "names" not in learned:
         raise VisionError(f"skin {skin.name!r} was not learned live: nothing to go on with")
     evidence = {str(e.get("tile")): str(e.get("evidence", "")) for e in learned["names"]}
-    book = LookBook(float(raw.get("max_distance", 40.0)))
+    book = LookBook(float(raw.get("max_distance", 40.0)), skin.patch)
     names: dict[int, Name] = {}
     opened: dict[int, str] = {}
     for ch, files in raw["tiles"].items():
         for rel, tile in zip(files, skin.tiles[ch], strict=True):
             h, w = tile.shape[:2]
-            patch = cut_patches(tile, Cuts(np.array([0, w]), np.array([0, h])))[0]
+            patch = cut_patches(tile, Cuts(np.array([0, w]), np.array([0, h])), book.patch)[0]
             key = len(book.looks)
             book.looks.append(Look(key, tile, patch))
             why = evidence.get(str(rel), "")
@@ -282,5 +290,6 @@ def draft_of_skin(skin: Skin) -> Draft:
         question_marks=bool(play.get("question_marks", False)),
         pointer_rest=None if rest is None else (float(rest[0]), float(rest[1])),
         rule=str(play.get("rule", "safe")),
+        flag_with=str(play.get("flag_button", "right")),
         notes=list(learned.get("notes", [])),
     )

@@ -23,14 +23,27 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.classify import PATCH
 from vision.learn.cluster import distances
 from vision.learn.grid import Cuts, cut_image, cut_patches
 
-#: The least `same`: a pixel-exact clone shows each kind as one picture (0 apart);
-#: anti-aliasing and sub-pixel cuts make a few tens.
-SAME_FLOOR = 40.0
+#: The largest comparison patch: cells are shrunk to about half their size,
+#: so the small glyph of a large tile (xbomb's digits on 50 px cells) is not
+#: averaged away.
+LARGEST_PATCH = 24
+
+
+def patch_side(cell_w: float, cell_h: float) -> int:
+    """The side of the comparison patch for cells of this size."""
+    return int(max(PATCH, min(LARGEST_PATCH, round(min(cell_w, cell_h) / 2))))
+
+
+#: The least `same`: a pixel-exact clone shows each kind as one picture (0
+#: apart), while two of its kinds can be close: xbomb's small digits on 50 px
+#: tiles are a few tens apart even in a finer patch.
+SAME_FLOOR = 12.0
 #: `same` is this many times the spread of the covered cells of a fresh board.
-SAME_PER_SPREAD = 2.0
+SAME_PER_SPREAD = 3.0
 #: ... and never more than this: two digits of one colour on a large tile can be
 #: a few hundred apart.
 SAME_CEILING = 120.0
@@ -71,6 +84,8 @@ class LookBook:
     """Every look seen in one window, in order of first appearance."""
 
     same: float = SAME_FLOOR
+    #: Side of the comparison patch (`patch_side`; the skin's `patch`).
+    patch: int = PATCH
     looks: list[Look] = field(default_factory=list)
 
     def __len__(self) -> int:
@@ -95,7 +110,7 @@ class LookBook:
     def assign(self, image: np.ndarray, cuts: Cuts) -> np.ndarray:
         """The look of every cell of `image` cut at `cuts`, as a (rows, cols) grid;
         a picture no look holds becomes a new look (its first picture is its tile)."""
-        patches = cut_patches(image, cuts)
+        patches = cut_patches(image, cuts, self.patch)
         rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
         best, dist = self.nearest(patches)
         labels = np.where(dist <= self.same, best, -1)
