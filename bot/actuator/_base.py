@@ -78,6 +78,11 @@ class Mouse(ABC):
         """Raise `ActuatorError` if `name` is no key this backend can press."""
         parse_keys(name)
 
+    def window_class_at(self, x: int, y: int) -> str:
+        """The class of the top-level window at (x, y) ("" when not known): a web
+        browser must not be sent keys that open windows (Ctrl+N)."""
+        return ""
+
     def focus_at(self, x: int, y: int, force: bool = False) -> None:  # noqa: B027
         """Give the window at (x, y) the keyboard focus if no window has it (a
         desktop without a window manager, after a clone's dialog closed), or with

@@ -98,16 +98,27 @@ class PyAutoGuiMouse(Mouse):
         else:
             self._guard(f"key {name}", self._gui.hotkey, *parts)
 
-    def focus_at(self, x: int, y: int, force: bool = False) -> None:
+    def _x(self) -> Any:
+        """A python-xlib connection of our own (None off X11)."""
         if self._xdisplay is None:
             try:
                 from Xlib.display import Display
             except ImportError:
-                return  # no X11 here: the desktop's own focus rules apply
+                return None  # no X11 here: the desktop's own rules apply
             self._xdisplay = Display(self.display)
+        return self._xdisplay
+
+    def focus_at(self, x: int, y: int, force: bool = False) -> None:
         from bot.actuator.xtest import give_focus
 
-        give_focus(self._xdisplay, x, y, force)
+        if (display := self._x()) is not None:
+            give_focus(display, x, y, force)
+
+    def window_class_at(self, x: int, y: int) -> str:
+        from bot.actuator.xtest import class_at
+
+        display = self._x()
+        return "" if display is None else class_at(display, x, y)
 
     def position(self) -> tuple[int, int]:
         x, y = self._gui.position()

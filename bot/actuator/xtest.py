@@ -22,6 +22,24 @@ from bot.errors import ActuatorError
 BUTTONS = {"left": 1, "middle": 2, "right": 3}
 
 
+def class_at(display: Any, x: int, y: int) -> str:
+    """WM_CLASS (instance and class, joined) of the top-level window at (x, y)."""
+    try:
+        root = display.screen().root
+        child = root.translate_coords(root, x, y).child
+        if not child:
+            return ""
+        names = child.get_wm_class() or ()
+        if not names:
+            for sub in child.query_tree().children:
+                names = sub.get_wm_class() or ()
+                if names:
+                    break
+        return " ".join(names)
+    except Exception:
+        return ""
+
+
 def give_focus(display: Any, x: int, y: int, force: bool = False) -> None:
     """Without a window manager, the top-level window at (x, y) gets the keyboard
     focus when no window has it (a clone's dialog that had it just closed), or,
@@ -136,6 +154,9 @@ class XTestMouse(Mouse):
 
     def focus_at(self, x: int, y: int, force: bool = False) -> None:
         give_focus(self._display, x, y, force)
+
+    def window_class_at(self, x: int, y: int) -> str:
+        return class_at(self._display, x, y)
 
     def position(self) -> tuple[int, int]:
         pointer = self._root.query_pointer()

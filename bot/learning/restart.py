@@ -44,6 +44,8 @@ from vision.reading import Reading
 if TYPE_CHECKING:
     from bot.play import Player
 
+#: Two pictures of a control this close (mean squared difference) are the same.
+FACE_SAME = 25.0
 #: Keys tried, in order.
 KEYS = ("F2", "n", "s", "ctrl+n")
 #: Seconds a try gets to show a fresh board.
@@ -155,8 +157,23 @@ def find_restart(player: Player, final: Reading) -> Reading:
     faces = [box for box in parts if _face_like(box, geo_region)]
     others = [box for box in parts if box not in faces]
     board_at = apprentice.looks(end)
-    tries: list[str | tuple[int, int, int, int]] = [*KEYS[:-1], *faces, *others, KEYS[-1]]
-    for step in tries:
+    middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
+    browser = _is_browser(actuator.mouse.window_class_at(*middle))
+    late: list[str | tuple[int, int, int, int]] = [] if browser else [KEYS[-1]]
+    tries: list[str | tuple[int, int, int, int] | None] = [
+        *KEYS[:-1],
+        *faces,
+        *others,
+        *late,
+        None,  # then the buttons that answer the pointer
+    ]
+    what = "that changed when the game ended"
+    while tries:
+        step = tries.pop(0)
+        if step is None:
+            tries[:] = _buttons(player, end, geo_region, parts)
+            what = "that answers the pointer (a button)"
+            continue
         if isinstance(step, str):
             done = actuator.press_key(step, "learn: does this key restart the game?")
             tried.append(step)
@@ -180,11 +197,12 @@ def find_restart(player: Player, final: Reading) -> Reading:
             draft.restart = [*prefix, {"key": step}] if prefix else {"key": step}
             return learned(f"press {step} (a fresh board appeared)", got[1])
         settled_now = settled(window.screen, window.region)
-        draft.control = _control(step, geo_region, settled_now, end, x, y, record.outcome)
+        draft.control = _control(
+            step, geo_region, settled_now, end, record.last_image, x, y, record.outcome
+        )
         draft.restart = [*prefix, {"click": "restart"}] if prefix else {"click": "restart"}
         return learned(
-            f"click the part of the window at ({x}, {y}) that changed when the game ended "
-            "(a fresh board appeared)",
+            f"click the part of the window at ({x}, {y}) {what} (a fresh board appeared)",
             got[1],
         )
     draft.restart_said = f"none found (tried {', '.join(tried)})"
@@ -219,6 +237,77 @@ def _back_to_board(player: Player, board_at: np.ndarray) -> None:
             "(a button opened another screen): start a new game by hand and run "
             "again, or give --restart-key KEY"
         )
+
+
+#: Window classes of web browsers, where Ctrl+N opens another window.
+BROWSERS = ("chromium", "chrome", "firefox", "navigator", "epiphany", "konqueror", "falkon")
+
+
+def _is_browser(window_class: str) -> bool:
+    return any(name in window_class.lower() for name in BROWSERS)
+
+
+#: At most this many buttons are tried by hovering.
+BUTTONS = 6
+
+
+def _buttons(
+    player: Player, end: Image, geo: Geometry, tried: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """Parts of the window around the board that answer the pointer (drawn otherwise
+    while it rests on them: a button, "Restart" on a web page), nearest the board
+    first, leaving out those already tried."""
+    window, actuator = player.window, player.actuator
+    assert window.region is not None
+    origin = window.region
+    grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(grey, 50, 150) > 0
+    # The board and its frame (half a cell around) are no button.
+    frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
+    x0, y0 = round(geo.left) - frame, round(geo.top) - frame
+    x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
+    edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
+    mask = cv2.dilate(edges.astype(np.uint8), np.ones((5, 5), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    height, width = grey.shape
+    boxes = []
+    for x, y, w, h, _area in stats[1:n].tolist():
+        inside = x > 0 and y > 0 and x + w < width and y + h < height
+        if inside and 10 <= w <= 8 * geo.cell_w and 10 <= h <= 3 * geo.cell_h:
+            boxes.append((x, y, x + w, y + h))
+
+    def gap(box: tuple[int, int, int, int]) -> float:
+        dx = max(geo.left - box[2], box[0] - (geo.left + geo.width), 0)
+        dy = max(geo.top - box[3], box[1] - (geo.top + geo.height), 0)
+        return float(dx + dy)
+
+    found = []
+    for box in sorted(boxes, key=gap)[: 3 * BUTTONS]:
+        if any(_overlap(box, other) for other in tried):
+            continue
+        x = origin.left + (box[0] + box[2]) // 2
+        y = origin.top + (box[1] + box[3]) // 2
+        actuator.mouse.move(x, y)
+        time.sleep(0.15)
+        shot = np.asarray(settled(window.screen, window.region))
+        actuator.mouse.move(*_rest_point(player))
+        bx0, by0, bx1, by1 = box
+        if not np.array_equal(shot[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1]):
+            found.append(box)
+        if len(found) >= BUTTONS:
+            break
+    return found
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _rest_point(player: Player) -> tuple[int, int]:
+    """Just above the board's top-left cell: on no part of the window a try clicks."""
+    g = player.window.geometry
+    assert g is not None
+    return (round(g.left + g.cell_w / 2), round(g.top - max(3.0, g.cell_h / 3)))
 
 
 def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
@@ -257,12 +346,15 @@ def _control(
     geo: Geometry,
     now: Image,
     end: Image,
+    played: Image | None,
     x: int,
     y: int,
     outcome: str,
 ) -> Control:
-    """The clicked part as a face: a region around it relative to the board, and its
-    picture on the fresh board and at the end of the game."""
+    """The clicked part as a face: a region around it relative to the board, and
+    its pictures: on the fresh board and in the game just played ("playing"), and
+    at the game's end when it looked otherwise then than in play (a face's "lost"
+    or "won": the reader takes the status from it)."""
     x0, y0, x1, y1 = box
     pad = 4
     region = (
@@ -271,9 +363,19 @@ def _control(
         (0.0, float(x1 + pad - geo.left)),
         (0.0, float(y1 + pad - geo.top)),
     )
-    images = {
-        "playing": np.asarray(now)[y0:y1, x0:x1].copy(),
-        outcome if outcome in ("won", "lost") else "lost": np.asarray(end)[y0:y1, x0:x1].copy(),
-    }
-    evidence = f"a click at ({x}, {y}) on what changed when the game ended started a new game"
+
+    def crop(image: Image) -> np.ndarray:
+        return np.asarray(image)[y0:y1, x0:x1].copy()
+
+    def apart(a: np.ndarray, b: np.ndarray) -> float:
+        return float(((a.astype(np.float32) - b.astype(np.float32)) ** 2).mean())
+
+    playing = [crop(now)]
+    if played is not None and apart(crop(played), playing[0]) > FACE_SAME:
+        playing.append(crop(played))
+    images = {"playing": playing}
+    ended = crop(end)
+    if outcome in ("won", "lost") and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
+        images[outcome] = [ended]
+    evidence = f"a click at ({x}, {y}) started a new game (a fresh board appeared)"
     return Control(region, images, evidence)

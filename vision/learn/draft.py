@@ -63,7 +63,9 @@ class Control:
     and what it looked like (`faces` in the manifest, found whatever it shows)."""
 
     region: Region
-    images: dict[str, np.ndarray]
+    #: Pictures per status: "playing" (as seen during games), and "won" or
+    #: "lost" only when it looked otherwise when a game ended so (a face).
+    images: dict[str, list[np.ndarray]]
     evidence: str
 
 
@@ -190,11 +192,12 @@ def _write_folder(draft: Draft, out: Path) -> None:
     if draft.control is not None:
         (out / "face").mkdir()
         faces: dict[str, list[str]] = {}
-        for status, img in sorted(draft.control.images.items()):
-            rel = f"face/{status}.png"
-            if not cv2.imwrite(str(out / rel), img):
-                raise VisionError(f"cannot write {out / rel}")
-            faces[status] = [rel]
+        for status, pictures in sorted(draft.control.images.items()):
+            for i, img in enumerate(pictures):
+                rel = f"face/{status}" + (f"_{i + 1}" if i else "") + ".png"
+                if not cv2.imwrite(str(out / rel), img):
+                    raise VisionError(f"cannot write {out / rel}")
+                faces.setdefault(status, []).append(rel)
         raw["faces"] = {
             "region": [list(c) for c in draft.control.region],
             "threshold": FACE_THRESHOLD,
@@ -272,7 +275,7 @@ def draft_of_skin(skin: Skin) -> Draft:
     if skin.faces is not None:
         control = Control(
             skin.faces.region,
-            {k: v[0] for k, v in skin.faces.images.items()},
+            {k: list(v) for k, v in skin.faces.images.items()},
             str(learned.get("restart_evidence", "")),
         )
     rest = play.get("pointer_rest")
