@@ -91,7 +91,13 @@ class Player:
             ) -> Reading | None:
                 assert apprentice is not None
                 return apprentice.explain(
-                    image, reading, pending.opened, pending.certain, prev, pending.total
+                    image,
+                    reading,
+                    pending.opened,
+                    pending.certain,
+                    prev,
+                    pending.total,
+                    pending.flagged,
                 )
 
             def stalled(reading: Reading, pending: Pending) -> Reading | None:
@@ -300,8 +306,14 @@ class Player:
                 self.actions += 1
                 self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
             timeout = self.options.restart_timeout / 2
-            reading = self.waiter.wait_new_game(final, what, timeout, last_try=attempt == 2)
+            reading = self.waiter.wait_new_game(
+                final, what, timeout, last_try=attempt == 2, unreadable=share
+            )
             if reading is not None:
+                if self.apprentice is not None:
+                    # A notice over the new board may still be fading (KMines):
+                    # the first click waits for a still screen.
+                    return self.apprentice.still_board()
                 return reading
         raise AssertionError("unreachable")
 

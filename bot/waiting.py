@@ -304,9 +304,12 @@ class Waiter:
             time.sleep(0.05)
 
     def wait_new_game(
-        self, final: Reading, what: str, timeout: float, last_try: bool
+        self, final: Reading, what: str, timeout: float, last_try: bool, unreadable: float = 0.0
     ) -> Reading | None:
-        """The first reading of a new game; None after `timeout` (an error if `last_try`)."""
+        """The first reading of a new game; None after `timeout` (an error if `last_try`).
+
+        `unreadable`: the share of cells that may read unsure (a skin still being
+        learned, with a notice fading over its new board: KMines)."""
         # A finished board hidden by a window (GNOME Mines' scores) was read as
         # all covered: then any fresh board is the new game.
         hidden = final.board == Board.covered(final.geometry.rows, final.geometry.cols)
@@ -314,7 +317,9 @@ class Waiter:
         while True:
             self.signals.check()  # a watcher may wait here for minutes
             image, reading = self.window.grab_reading()
-            if reading.certain and (
+            g = reading.geometry
+            readable = len(reading.unknown) <= unreadable * g.rows * g.cols
+            if readable and (
                 (reading.status == "playing" and (hidden or reading.board != final.board))
                 # Watching: the person's next game may be over before it is seen.
                 or (self.options.dry_run and looks_like_new_game(final.board, reading.board))

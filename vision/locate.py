@@ -19,6 +19,7 @@ from typing import cast
 import numpy as np
 
 from bot.errors import VisionError
+from vision.border import Border, open_sides
 from vision.classify import (
     CellScores,
     TileBank,
@@ -767,6 +768,55 @@ def _largest_pitch(banks: Sequence[TileBank]) -> float:
     return max(MAX_TILE, *(b.skin.base.pitch_range[1] * b.skin.display_scale[1] for b in banks))
 
 
+#: Rows or columns a grid may be grown by on a side until its border shows.
+CLOSE_STEPS = 3
+
+
+def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
+    """The candidate grown, side by side, until the skin's border closes it (a row
+    it read as no tile: a learned skin's picture not seen yet); VisionError
+    naming the sides it cannot close (something covers them)."""
+    geo = cand.geometry
+    for _ in range(CLOSE_STEPS + 1):
+        sides = open_sides(image, geo, border)
+        if not sides:
+            break
+        grown = geo
+        for side in sides:
+            grown = _grown(grown, side)
+        if _clip(grown, image.shape) != grown:
+            break
+        geo = grown
+    sides = open_sides(image, geo, border)
+    if sides:
+        raise VisionError(
+            f"the {cand.bank.skin.name} board {_where(cand.geometry)} is not closed by its "
+            f"border on the {' and '.join(sides)} side: another window or a box hides that "
+            "edge, or it goes on past the screen: uncover the whole board"
+        )
+    if geo == cand.geometry:
+        return cand
+    scores = classify(image, geo, cand.bank)
+    if scores is None:
+        raise VisionError(f"the board {_where(geo)} leaves the screen")
+    return replace(cand, geometry=geo, scores=scores)
+
+
+def _grown(geo: Geometry, side: str) -> Geometry:
+    """`geo` with one more row or column on `side`."""
+    if side == "top":
+        return Geometry(
+            geo.left, geo.top - geo.cell_h, geo.cell_w, geo.cell_h, geo.rows + 1, geo.cols
+        )
+    if side == "bottom":
+        return Geometry(geo.left, geo.top, geo.cell_w, geo.cell_h, geo.rows + 1, geo.cols)
+    if side == "left":
+        return Geometry(
+            geo.left - geo.cell_w, geo.top, geo.cell_w, geo.cell_h, geo.rows, geo.cols + 1
+        )
+    return Geometry(geo.left, geo.top, geo.cell_w, geo.cell_h, geo.rows, geo.cols + 1)
+
+
 def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     """The board on `image` (see the module docstring); VisionError if not exactly one."""
     if not banks:
@@ -791,6 +841,9 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is cut off by the "
             "screen edge: move the window fully onto the screen"
         )
+    border = cand.bank.skin.border
+    if border is not None:
+        cand = _closed(image, cand, border)
     beyond = (
         tiles_beyond(image, cand.geometry, cand.bank.colours)
         if cand.bank.colours and cand.bank.skin.frameless

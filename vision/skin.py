@@ -90,6 +90,10 @@ Manifest fields (all paths relative to the skin folder):
     paused          {region, images: [png], threshold}: "paused" overlay over
                     the whole board (looked for only when every cell reads
                     covered or unsure: `vision.reader`)
+    border          {thickness, limit, bands: {top, bottom, left, right: png}}:
+                    the band of pixels just outside the board on each side
+                    (`vision.border`); a grid is located as a board only when
+                    closed by it on every side
     play            see `PlaySpec`
 
 A region is [[fx0, dx0], [fy0, dy0], [fx1, dx1], [fy1, dy1]]: corner
@@ -113,6 +117,8 @@ import numpy as np
 
 from bot.board import ALPHABET
 from bot.errors import VisionError
+from vision.border import LIMIT as BORDER_LIMIT
+from vision.border import SIDES, Border
 from vision.colour import PROBES, parse_colour
 from vision.display_scale import Phase, as_shown
 from vision.image_io import load_image
@@ -235,6 +241,9 @@ class Skin:
     whole_pitch: bool = False
     #: Tiles drawn straight on the window background (see the module docstring).
     frameless: bool = True
+    #: What the clone draws around its board (`vision.border`): a located grid
+    #: is a whole board only when it is closed by it on every side.
+    border: Border | None = None
 
     #: Desktop scales the clone's window may be shown at (see the module docstring).
     display_scale: tuple[float, float] = (1.0, 1.0)
@@ -467,11 +476,25 @@ def load_skin(folder: Path) -> Skin:
         colour_probe=probe,
         whole_pitch=bool(raw.get("whole_pitch", False)),
         frameless=bool(raw.get("frameless", True)),
+        border=_border(folder, raw.get("border"), where),
         display_scale=_display_scale(raw.get("display_scale", [1.0, 1.0]), where),
         display_max_distance=float(raw.get("display_max_distance", raw.get("max_distance", 400.0))),
         display_glyph_factor=float(raw.get("display_glyph_factor", 0.5)),
         display_counter=bool(raw.get("display_counter", True)),
     )
+
+
+def _border(folder: Path, raw: Any, where: str) -> Border | None:
+    """The manifest's `border`: {"thickness": t, "limit": d, "bands": {side: png}}."""
+    if raw is None:
+        return None
+    try:
+        bands = {
+            side: load_image(folder / str(raw["bands"][side])).astype(np.float32) for side in SIDES
+        }
+        return Border(int(raw["thickness"]), bands, float(raw.get("limit", BORDER_LIMIT)))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise VisionError(f"{where}: border needs thickness and bands for {SIDES}") from exc
 
 
 def _display_scale(raw: Any, where: str) -> tuple[float, float]:

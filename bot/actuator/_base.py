@@ -83,11 +83,11 @@ class Mouse(ABC):
         browser must not be sent keys that open windows (Ctrl+N)."""
         return ""
 
-    def focus_at(self, x: int, y: int, force: bool = False) -> None:  # noqa: B027
+    def focus_at(self, x: int, y: int) -> None:  # noqa: B027 - optional hook
         """Give the window at (x, y) the keyboard focus if no window has it (a
-        desktop without a window manager, after a clone's dialog closed), or with
-        `force` if it lacks it (a dialog over the board), so a key reaches it; a
-        desktop's window manager is left to do its job."""
+        desktop without a window manager, after a clone's dialog closed), so a
+        key reaches the game; a window that has it, and a desktop's window
+        manager, are left alone."""
 
     @abstractmethod
     def move(self, x: int, y: int) -> None:
@@ -212,14 +212,12 @@ class Actuator:
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
 
-    def press_key(self, key: str, why: str = "", at: tuple[int, int] | None = None) -> Action:
+    def press_key(self, key: str, why: str = "") -> Action:
         """Press a key (or combination) for the game: the board's window gets the
-        keyboard focus first if nothing has it; with `at` (a screen point over
-        the board), the window there gets it (a dialog over the board)."""
+        keyboard focus first if nothing has it (a dialog that had it just closed,
+        with no window manager to give it back)."""
         g = self.geometry
-        if at is not None:
-            self.mouse.focus_at(*at, force=True)
-        elif g is not None:
+        if g is not None:
             self.mouse.focus_at(round(g.left + g.width / 2), round(g.top + g.height / 2))
         self.mouse.key(key)
         return self._done(Action("key", key=key, why=why))

@@ -40,11 +40,11 @@ def class_at(display: Any, x: int, y: int) -> str:
         return ""
 
 
-def give_focus(display: Any, x: int, y: int, force: bool = False) -> None:
+def give_focus(display: Any, x: int, y: int) -> None:
     """Without a window manager, the top-level window at (x, y) gets the keyboard
-    focus when no window has it (a clone's dialog that had it just closed), or,
-    `force`, whenever it lacks it (a clone's dialog over its board, shown without
-    taking the focus). A window manager's choice always stands."""
+    focus when no window has it (a clone's dialog that had it just closed). A
+    window that has it (a dialog over the board) keeps it, and a window
+    manager's choice always stands."""
     from Xlib import X
 
     try:
@@ -55,7 +55,7 @@ def give_focus(display: Any, x: int, y: int, force: bool = False) -> None:
         focus = display.get_input_focus().focus
         child = root.translate_coords(root, x, y).child
         nobody = focus in (X.NONE, X.PointerRoot) or focus == root
-        if child and (nobody or (force and focus != child)):
+        if child and nobody:
             display.set_input_focus(child, X.RevertToParent, X.CurrentTime)
             display.sync()
     except Exception as exc:
@@ -152,8 +152,8 @@ class XTestMouse(Mouse):
         except Exception as exc:
             raise ActuatorError(f"key {name} failed: {exc}") from exc
 
-    def focus_at(self, x: int, y: int, force: bool = False) -> None:
-        give_focus(self._display, x, y, force)
+    def focus_at(self, x: int, y: int) -> None:
+        give_focus(self._display, x, y)
 
     def window_class_at(self, x: int, y: int) -> str:
         return class_at(self._display, x, y)

@@ -15,10 +15,11 @@ import argparse
 import json
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from bot.commands import output_folder
-from bot.errors import PlayError
+from bot.errors import PlayError, VisionError
 
 
 def register(sub: Any) -> None:
@@ -54,6 +55,17 @@ def register(sub: Any) -> None:
         "--annotate", metavar="DIR", help="with --dry-run: write each advised position as a picture"
     )
     parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
+    parser.add_argument(
+        "--learn",
+        action="store_true",
+        help="a board no skin reads: learn its clone from the live window and play it "
+        "(the skin is saved as --skin NAME, or learned-N)",
+    )
+    parser.add_argument(
+        "--no-learn",
+        action="store_true",
+        help="with a learned skin: do not go on learning (an unknown picture stops the game)",
+    )
     parser.add_argument(
         "--backend",
         choices=("pyautogui", "xtest"),
@@ -103,17 +115,41 @@ def run(args: argparse.Namespace) -> int:
         from bot.actuator.live import PyAutoGuiMouse
 
         mouse = PyAutoGuiMouse(screen.display)
-    reader = make_reader(args.skin)
+    if args.learn and (args.dry_run or args.no_learn):
+        raise PlayError("--learn clicks to learn: not with --dry-run or --no-learn")
     recorder = Recorder(
         args.record,
         {"command": sys.argv[1:], "display": screen.display, "dry_run": args.dry_run},
     )
     actuator = Actuator(mouse)
-    player = Player(screen, reader, actuator, options, recorder, say=say)
-    if args.annotate:
-        player.annotate_dir = args.annotate
     try:
-        session = player.run()
+        learning = None if args.dry_run or args.no_learn else _learning(args, screen, options)
+        if learning is not None:
+            from bot.learning.live import play_learning, start_draft
+
+            draft, folder, fresh = learning
+            where = None
+            if draft is None:
+                say(f"no skin reads this board: learning it as {folder.name!r}")
+                draft, where = start_draft(
+                    screen,
+                    actuator,
+                    folder.name,
+                    options,
+                    say=lambda m: say(f"  learn: {m}"),
+                    recorder=recorder,
+                )
+            session = play_learning(
+                screen, actuator, draft, folder, options, recorder, say=say, where=where
+            )
+            if fresh or draft.notes:
+                say(f"skin {folder.name!r}: kinds {' '.join(draft.kinds())} ({folder})")
+        else:
+            reader = make_reader(args.skin)
+            player = Player(screen, reader, actuator, options, recorder, say=say)
+            if args.annotate:
+                player.annotate_dir = args.annotate
+            session = player.run()
     finally:
         recorder.close()
         actuator.close()
@@ -150,6 +186,44 @@ def check_annotate_folder(folder: str, dry_run: bool) -> None:
     if not dry_run:
         raise PlayError("--annotate needs --dry-run (it draws the advice of a dry run)")
     output_folder(folder, "--annotate")
+
+
+def _learning(args: argparse.Namespace, screen: Any, options: Any) -> tuple[Any, Path, bool] | None:
+    """(draft, skin folder, new) when this run learns while playing: the skin is a
+    learned one (it goes on learning), or `--learn` and no skin reads the board (a
+    new skin, draft None: learned first). None: plain play."""
+    from bot.learning.live import resume_draft
+    from vision.reader import BoardReader
+    from vision.skin import BUILTIN_DIR, load_skins
+
+    if args.skin != "auto":
+        try:
+            (skin,) = load_skins([args.skin])
+        except VisionError:
+            if not args.learn:
+                raise
+            return None, BUILTIN_DIR / args.skin, True
+    else:
+        try:
+            skin = BoardReader().locate(screen.grab(options.region)).skin.base
+        except VisionError:
+            if not args.learn:
+                return None  # the play loop says why it finds no board
+            return None, BUILTIN_DIR / _free_name(), True
+    if "names" not in (skin.manifest.get("learned") or {}):
+        return None  # a built-in skin, or one learned from screenshots
+    return resume_draft(skin.folder), skin.folder, False
+
+
+def _free_name() -> str:
+    """learned-1, learned-2...: the first name no skin has."""
+    from vision.skin import skin_dirs
+
+    taken = {sub.name for base in skin_dirs() if base.is_dir() for sub in base.iterdir()}
+    n = 1
+    while f"learned-{n}" in taken:
+        n += 1
+    return f"learned-{n}"
 
 
 def make_reader(skin: str) -> Any:

@@ -29,7 +29,7 @@ something, so what was learned survives whatever happens next.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,6 +74,12 @@ HIT_GAMES = 2
 REDRAWN = 0.9
 #: Seconds a notice over the finished board gets to go away by itself.
 OVERLAY_WAIT = 8.0
+#: Seconds a finished board must stay still before it is learned from (a
+#: notice drawn over it stays a few seconds, then fades: KMines).
+END_STILL = 2.5
+#: A new game's board is played once still this long (at most NEW_GAME_WAIT s).
+NEW_GAME_STILL = 0.4
+NEW_GAME_WAIT = 6.0
 
 
 @dataclass
@@ -149,6 +155,8 @@ class Apprentice:
     hits: dict[int, int] = field(default_factory=dict)
     #: The last scene proofs were tried on (not tried again unchanged).
     _tried: bytes = b""
+    #: The last reading `_hold` made (cells held back as covered).
+    _holding: Reading | None = None
 
     # ------------------------------------------------------------- plumbing
 
@@ -223,9 +231,13 @@ class Apprentice:
         certain: bool,
         before: Reading | None,
         total: int | None,
+        flagged: Sequence[Cell] = (),
     ) -> Reading | None:
         """A reading with the unknown cells of `reading` accounted for, or None
         (nothing to explain them by: the loop's own waiting and stopping go on).
+
+        A picture on a cell msbot flagged in this batch is the flag, drawn otherwise
+        there (KMines' tiles let a gradient through).
 
         Only what msbot's clicks did is learned: a picture on a cell joined to a
         clicked cell through cells that changed with the click (a cascade).
@@ -240,6 +252,11 @@ class Apprentice:
             record.held |= set(unknown)
             return self._hold(reading)
         board = before.board
+        flags = [cell for cell in unknown if cell in set(flagged) and board[cell] in ".?"]
+        if flags:
+            self._name_flags(image, flags)
+            reading = self._window().read_image(image)
+            unknown = [(u.row, u.col) for u in reading.unknown]
         fresh = [cell for cell in unknown if cell not in record.held]
         if not fresh:
             return self._hold(reading)
@@ -275,11 +292,31 @@ class Apprentice:
         again: Reading = self._window().read_image(image)
         return self._hold(again)
 
+    def _name_flags(self, image: Image, cells: list[Cell]) -> None:
+        """The pictures on cells msbot just flagged, named flags."""
+        cuts = self.cuts(image)
+        game = self.current().number
+        for r, c in cells:
+            look = self._look_of(image, cuts, r, c)
+            if self.draft.char_of(look) is None:
+                self.draft.names[look] = Name(
+                    "F", f"game {game}: appeared where msbot flagged the covered cell ({r}, {c})"
+                )
+        self.save()
+
     def _hold(self, reading: Reading) -> Reading:
-        """`reading` without its held cells among the unknown ones (shown covered)."""
-        held = self.current().held
-        keep = tuple(u for u in reading.unknown if (u.row, u.col) not in held)
-        return reading if len(keep) == len(reading.unknown) else replace(reading, unknown=keep)
+        """`reading` without its held cells among the unknown ones (shown covered).
+        A held cell that reads as a known picture again (a notice faded away) is
+        let go."""
+        record = self.current()
+        unknown = {(u.row, u.col) for u in reading.unknown}
+        record.held &= unknown
+        keep = tuple(u for u in reading.unknown if (u.row, u.col) not in record.held)
+        if len(keep) == len(reading.unknown):
+            return reading
+        held = replace(reading, unknown=keep)
+        self._holding = held
+        return held
 
     @property
     def held(self) -> frozenset[Cell]:
@@ -297,8 +334,9 @@ class Apprentice:
         return True if closed > total else None
 
     def _probe(self, reading: Reading, avoid: list[Cell]) -> bool:
-        """Whether the game still takes clicks: a right click on a covered cell far
-        from `avoid` shows the flag, and comes off again."""
+        """Whether the game still takes clicks: a mark on a covered cell far from
+        `avoid` changes it (the flag: named so if drawn otherwise there), and
+        taking it off brings the cell's picture back."""
         board = reading.board
         held = self.current().held
         unknown = {(u.row, u.col) for u in reading.unknown}
@@ -315,27 +353,41 @@ class Apprentice:
                 (max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) for a in avoid), default=0
             ),
         )
+        window = self._window()
+        before = self._cell_pixels(window.screen.grab(window.region), far)
         self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
-        if not self._wait_cell(far, "F"):
+        shot = self._wait_pixels(far, before, changed=True)
+        if shot is None:
             return False
-        self.on_action(
-            self.actuator.unflag(
-                *far, 2 if self.draft.question_marks else 1, "learn: probe flag off"
-            )
-        )
-        if not self._wait_cell(far, "."):
+        self._name_flags(shot, [far])
+        marks = 2 if self.draft.question_marks else 1
+        self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
+        if self._wait_pixels(far, before, changed=False) is None:
             raise PlayError(f"the probe flag at {far} did not come off again")
         return True
 
-    def _wait_cell(self, cell: Cell, ch: str) -> bool:
-        deadline = time.monotonic() + PROBE_TIMEOUT
+    def _cell_pixels(self, image: Image, cell: Cell) -> np.ndarray:
+        cuts = self.cuts(image)
+        r, c = cell
+        return np.asarray(image)[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
+
+    def _wait_pixels(self, cell: Cell, before: np.ndarray, changed: bool) -> Image | None:
+        """The window grab once `cell` looks otherwise than `before` (`changed`) or
+        alike again, settled; None after PROBE_TIMEOUT."""
+        from bot.learning.settle import settled
+
         window = self._window()
+        deadline = time.monotonic() + PROBE_TIMEOUT
         while time.monotonic() < deadline:
-            _, now = window.grab_reading()
-            if now.board[cell] == ch and not any((u.row, u.col) == cell for u in now.unknown):
-                return True
+            shot = window.screen.grab(window.region)
+            now = self._cell_pixels(shot, cell)
+            same = now.shape == before.shape and float(
+                ((now.astype(np.float32) - before.astype(np.float32)) ** 2).mean()
+            ) <= self.book.same
+            if same != changed:
+                return settled(window.screen, window.region)
             time.sleep(0.005)
-        return False
+        return None
 
     def _end(
         self, image: Image, reading: Reading, opened: list[Cell], certain: bool, why: str
@@ -362,6 +414,8 @@ class Apprentice:
         """Keep the board as the game's latest, and name the open pictures whose
         value it proves (on a still picture, so a 0's neighbours are all drawn)."""
         record = self.current()
+        if reading is not self._holding:
+            record.held.clear()  # every cell read: nothing held any more
         if record.first_image is None:
             record.first_image = image
         last = record.last_image
@@ -390,17 +444,24 @@ class Apprentice:
         again: Reading = self._window().read_image(still)
         return again
 
-    def _screen_point(self, r: int, c: int) -> tuple[int, int]:
-        window = self._window()
-        assert window.region is not None
-        x, y = window.located.geometry.cell_center(r, c)
-        return (x + window.region.left, y + window.region.top)
-
-    def _settled_window(self) -> Image:
+    def still_board(self) -> Reading:
+        """A reading of the window once it has stayed still for a moment (a notice
+        of the last game fading over the new board: KMines)."""
         from bot.learning.settle import settled
 
         window = self._window()
-        return settled(window.screen, window.region)
+        settled(window.screen, window.region, still=NEW_GAME_STILL, timeout=NEW_GAME_WAIT)
+        return window.grab_reading()[1]
+
+    def _settled_window(self, still: float = STILL, timeout: float = 2.0) -> Image:
+        from bot.learning.settle import settled
+
+        window = self._window()
+        return settled(window.screen, window.region, still=still, timeout=timeout)
+
+    def _new_pictures(self, end: np.ndarray) -> bool:
+        """Whether the finished board shows pictures the skin does not read."""
+        return any(self.draft.char_of(int(k)) is None for k in np.unique(end))
 
     def _still(self, image: Image) -> Image | None:
         """The window region once it has stayed as `image` for a moment (None: it changed)."""
@@ -440,26 +501,30 @@ class Apprentice:
         record.in_play = self.looks(record.last_image)
         # What the clone shows once it is done showing the end (a dialog may come).
         end = self.looks(self._settled_window())
+        if record.outcome == "lost" and self._unnamed() and self._new_pictures(end):
+            # Something to learn from this end: it must be the board itself. A
+            # dialog closes with Escape; a notice drawn over the board fades by
+            # itself (KMines), so the board is taken once it stayed still long.
+            self.on_action(self.actuator.press_key("Escape", "close any window over the board"))
+            time.sleep(0.2)
+            end = self.looks(self._settled_window(END_STILL, OVERLAY_WAIT))
+            record.overlay = True
         was_open = ~np.isin(record.in_play, self.closed_looks())
         changed = (record.in_play != end) & was_open
         for _ in range(2):
             if not changed.any() or self.redrawn(record.in_play, end, was_open):
                 break
-            # A window over the finished board: closed, the board shows again.
-            # The window's middle: the middle of the open cells it hides.
-            rows, cols = np.nonzero(changed)
-            r = (int(rows.min()) + int(rows.max())) // 2
-            c = (int(cols.min()) + int(cols.max())) // 2
-            at = self._screen_point(r, c)
-            self.on_action(
-                self.actuator.press_key("Escape", "close the window over the board", at=at)
-            )
+            # A window over the finished board: closed, the board shows again
+            # (the toolkits here give a dialog the focus when they show it).
+            self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
             record.overlay = True
             time.sleep(0.2)
             end = self.looks(self._settled_window())
             changed = (record.in_play != end) & was_open
-        # Some clones draw a notice over the board that fades by itself (KMines).
-        deadline = time.monotonic() + OVERLAY_WAIT
+        # Some clones draw a notice over the board that fades by itself (KMines):
+        # waited out when the end has something to teach (a lost board's mines).
+        wait = OVERLAY_WAIT if record.outcome == "lost" and self._unnamed() else 0.0
+        deadline = time.monotonic() + wait
         while (
             changed.any()
             and not self.redrawn(record.in_play, end, was_open)
@@ -559,6 +624,11 @@ class Apprentice:
                 values.setdefault(b, set()).add(name.char)
         one_value = all(len(v) == 1 for v in values.values())
         return len(set(olds)) == len(olds) and one_value
+
+    def _unnamed(self) -> bool:
+        """Whether some kind a finished board shows is not named yet."""
+        chars = {n.char for n in self.draft.names.values()}
+        return bool(self.draft.opened) or not {"!", "*"} <= chars
 
     def _covered_looks(self) -> list[int]:
         return [k for k, n in self.draft.names.items() if n.char == "."]

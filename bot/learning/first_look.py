@@ -28,6 +28,7 @@ import numpy as np
 from bot.actuator import Actuator
 from bot.errors import PlayError, VisionError
 from bot.learning.settle import after_change, settled
+from vision.border import Border, learn_border
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
@@ -70,6 +71,8 @@ class FirstLook:
     #: The fresh board as grabbed (region), before any click.
     fresh: Image
     notes: list[str] = field(default_factory=list)
+    #: The bands around the fresh board (`vision.border`); None at the screen's edge.
+    border: Border | None = None
 
     @property
     def covered(self) -> int:
@@ -184,6 +187,50 @@ def _rest_offset(geo: Geometry) -> tuple[float, float]:
     return (geo.cell_w / 2, -max(3.0, geo.cell_h / 3))
 
 
+#: Other pictures of a fresh board tried as covered tiles, at most.
+MORE_COVERED = 6
+
+
+def _more_covered(
+    looker: Looker,
+    looks: np.ndarray,
+    names: dict[int, Name],
+    cycle: list[int],
+    shot: Image,
+    rng: np.random.Generator,
+    keep: Callable[[Image, Region, str], None],
+) -> Image:
+    """Every other picture of the fresh board goes through the mark cycle once: a
+    covered tile drawn otherwise (KMines' tiles let a gradient through) shows a
+    flag and comes back, and is named covered; a cell the clone opened by itself
+    (xdemineur) does not react, and is left to be learned in play. Returns the
+    screen as it is afterwards (every cell as before)."""
+    marks = len(cycle) - 1
+    for look in [int(k) for k in np.unique(looks)][: MORE_COVERED + 1]:
+        if look in names:
+            continue
+        cells = np.argwhere(looks == look)
+        r, c = (int(v) for v in cells[rng.integers(len(cells))])
+        first = looker.right_click(r, c, shot, "learn: is this picture a covered cell?")
+        if first is None:
+            continue
+        flag = looker.look_at(first, r, c)
+        back = first
+        for _ in range(marks):
+            nxt = looker.right_click(r, c, back, "learn: back to covered")
+            if nxt is None:
+                raise PlayError(f"cell ({r}, {c}) took a mark and did not give it back")
+            back = nxt
+        if not looker.shows(back, r, c, look):
+            raise PlayError(f"cell ({r}, {c}) did not come back to its picture")
+        keep(back, looker.region, f"learn: cell ({r}, {c}) took a mark and gave it back")
+        names[look] = Name(".", f"cell ({r}, {c}) of the fresh board took a flag and gave it back")
+        if flag not in names:
+            names[flag] = Name("F", f"appeared where msbot marked the covered cell ({r}, {c})")
+        shot = back
+    return shot
+
+
 def first_look(
     screen: Screen,
     actuator: Actuator,
@@ -220,6 +267,7 @@ def first_look(
     actuator.mouse.move(round(geo.left + rest[0]), round(geo.top + rest[1]))
     fresh = settled(screen, region)
     keep(fresh, region, "learn: the fresh board")
+    border = learn_border(np.asarray(fresh), in_region)
     cuts = find_cuts(np.asarray(fresh), in_region)
     side = patch_side(geo.cell_w, geo.cell_h)
     patches = cut_patches(np.asarray(fresh), cuts, side)
@@ -304,6 +352,7 @@ def first_look(
         f"{actuator.flag_with} click: "
         + " -> ".join([*["covered", "flag", "?"][: len(cycle)], "covered"])
     )
+    shot = _more_covered(looker, looks, names, cycle, shot, rng, keep)
     # 4. Flags for the counter.
     counter: FlagCounter | None = None
     frames = [shot]
@@ -354,4 +403,5 @@ def first_look(
         said,
         fresh,
         notes,
+        border,
     )

@@ -59,6 +59,7 @@ def start_draft(
         question_marks=len(look.cycle) == 3,
         pointer_rest=look.pointer_rest,
         flag_with=look.flag_with,
+        border=look.border,
         notes=list(look.notes),
     )
     if restart_key is not None:

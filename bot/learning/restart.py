@@ -129,7 +129,7 @@ def find_restart(player: Player, final: Reading) -> Reading:
         apprentice.save()
         window.rules = play_rules(window.located)
         player.say(f"restart: {how}")
-        return reading
+        return apprentice.still_board()
 
     # 1. A window over the finished board (the apprentice may have closed it already).
     covered_over = record.overlay or (

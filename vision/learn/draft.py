@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
+from vision.border import Border
 from vision.geometry import Geometry
 from vision.learn.flag_counter import FlagCounter
 from vision.learn.grid import Cuts, cut_patches
@@ -94,6 +95,8 @@ class Draft:
     rule: str = "safe"
     #: How a flag is placed: "right" (click), or modifiers and a button ("ctrl+left").
     flag_with: str = "right"
+    #: What the clone draws around its board, from a fresh board (`vision.border`).
+    border: Border | None = None
     notes: list[str] = field(default_factory=list)
 
     def char_of(self, look: int) -> str | None:
@@ -188,6 +191,19 @@ def _write_folder(draft: Draft, out: Path) -> None:
             "threshold": round(draft.counter.threshold, 1),
             "spaced": draft.counter.spaced,
             "images": images,
+        }
+    if draft.border is not None:
+        (out / "border").mkdir()
+        bands: dict[str, str] = {}
+        for side, picture in draft.border.bands.items():
+            rel = f"border/{side}.png"
+            if not cv2.imwrite(str(out / rel), np.clip(picture, 0, 255).astype(np.uint8)):
+                raise VisionError(f"cannot write {out / rel}")
+            bands[side] = rel
+        raw["border"] = {
+            "thickness": draft.border.thickness,
+            "limit": draft.border.limit,
+            "bands": bands,
         }
     if draft.control is not None:
         (out / "face").mkdir()
@@ -294,5 +310,6 @@ def draft_of_skin(skin: Skin) -> Draft:
         pointer_rest=None if rest is None else (float(rest[0]), float(rest[1])),
         rule=str(play.get("rule", "safe")),
         flag_with=str(play.get("flag_button", "right")),
+        border=skin.border,
         notes=list(learned.get("notes", [])),
     )

@@ -93,15 +93,6 @@ def board_of(
     return Board(tuple("".join(row) for row in chars.tolist()))
 
 
-def _zero_beside_closed(board: Board, cells: np.ndarray) -> tuple[int, int] | None:
-    """A cell among `cells` ((n, 2) row, col) with a covered or marked neighbour."""
-    for r, c in cells.tolist():
-        for n in board.neighbours((r, c)):
-            if board[n] in CLOSED_CHARS:
-                return (r, c)
-    return None
-
-
 class _Formula:
     """Every scene as one SAT problem: a variable per cell that may hide a mine,
     and per look on trial a selector per candidate character (exactly one is
@@ -333,9 +324,13 @@ def same_cell_names(
 def contradictions(
     scenes: Sequence[Scene], names: Mapping[int, Name], open_looks: Iterable[int] = ()
 ) -> list[str]:
-    """Every scene no mine placement fits with all the names (empty: all fit)."""
+    """Every scene no mine placement fits with all the names (empty: all fit), and
+    every 0 beside a closed cell on a board drawn completely in play (a picture
+    with no name is no closed cell here: it may be anything)."""
     known = {look: name.char for look, name in names.items()}
     opened = set(open_looks)
+    closed_looks = [look for look, ch in known.items() if ch in CLOSED_CHARS]
+    zeros = [look for look, ch in known.items() if ch == "0"]
     out = []
     for scene in scenes:
         board = board_of(scene, known, opened)
@@ -346,8 +341,16 @@ def contradictions(
             )
             continue
         if scene.in_play:
-            zeros = np.argwhere(np.isin(scene.looks, [k for k, v in known.items() if v == "0"]))
-            cell = _zero_beside_closed(board, zeros)
-            if cell is not None:
-                out.append(f"{scene.label}: a 0 at {cell} beside a covered cell")
+            closed = np.isin(scene.looks, closed_looks)
+            near = np.zeros_like(closed)
+            padded = np.pad(closed, 1)
+            rows, cols = closed.shape
+            for dr in range(3):
+                for dc in range(3):
+                    if (dr, dc) != (1, 1):
+                        near |= padded[dr : dr + rows, dc : dc + cols]
+            bad = np.argwhere(np.isin(scene.looks, zeros) & near)
+            if len(bad):
+                r, c = (int(v) for v in bad[0])
+                out.append(f"{scene.label}: a 0 at {(r, c)} beside a closed cell")
     return out
