@@ -6,6 +6,9 @@
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+WEB    := $(VENV)/web
+# The web clone msbot's tests play, from npm, at a fixed version.
+WEB_PACKAGES := minesweeper-for-web@3.0.4
 
 .PHONY: all demo test lint typecheck pytest system-deps venv clean
 
@@ -20,7 +23,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-venv: system-deps $(STAMP)
+$(WEB)/.installed: scripts/web/*.html Makefile
+	mkdir -p $(WEB)
+	npm install --silent --no-audit --no-fund --prefix $(WEB) $(WEB_PACKAGES)
+	cp scripts/web/*.html $(WEB)/
+	touch $@
+
+venv: system-deps $(STAMP) $(WEB)/.installed
 
 lint: venv
 	$(VENV)/bin/ruff check bot vision tests benchmarks scripts

@@ -381,9 +381,11 @@ class Apprentice:
         while time.monotonic() < deadline:
             shot = window.screen.grab(window.region)
             now = self._cell_pixels(shot, cell)
-            same = now.shape == before.shape and float(
-                ((now.astype(np.float32) - before.astype(np.float32)) ** 2).mean()
-            ) <= self.book.same
+            same = (
+                now.shape == before.shape
+                and float(((now.astype(np.float32) - before.astype(np.float32)) ** 2).mean())
+                <= self.book.same
+            )
             if same != changed:
                 return settled(window.screen, window.region)
             time.sleep(0.005)

@@ -1,0 +1,93 @@
+"""The mine counter learned from msbot's own flags (`vision.learn.flag_counter`).
+
+Real frames of eight clones (`tests/data/flag-counter/<clone>/`): a fresh board,
+then one frame after each of ten flags placed one by one and one after each was
+taken off again, taken by `learn-skin --live`. Red, yellow and green LEDs, a
+7-segment display with leading zeros and a clock ticking beside it (xdemineur),
+"UXB : 10", "Mines: 0/10" with a clock on the same line (KMines), "0/10" in
+GNOME Mines' small anti-aliased font, "Marked: 0 / 10", and a web page's
+"10 mines left". No total is given: the counter must tell it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.counter import parse_counter
+from vision.geometry import Geometry
+from vision.glyphs import read_text
+from vision.image_io import load_image
+from vision.learn.flag_counter import learn_flag_counter
+
+DATA = Path(__file__).parent / "data" / "flag-counter"
+
+EXPECTED = {
+    "ace-minesweeper": ("left", 200),
+    "gnome-mines": ("marked/total", 10),
+    "kmines": ("marked/total", 10),
+    "minegauler": ("left", 10),
+    "sgt-mines": ("marked/total", 10),
+    "web-mines": ("left", 10),
+    "xbomb": ("left", 10),
+    "xdemineur": ("left", 10),
+}
+
+
+def _frames(clone: str) -> tuple[list[np.ndarray], list[int], Geometry]:
+    folder = DATA / clone
+    files = sorted(folder.glob("*flags.png"))
+    flags = [int(f.name.split("-")[1][:2]) for f in files]
+    geo = Geometry(**json.loads((folder / "board.json").read_text())["geometry"])
+    return [load_image(f) for f in files], flags, geo
+
+
+@pytest.mark.parametrize("clone", sorted(EXPECTED))
+def test_the_counter_is_learned_without_being_told_the_total(clone: str) -> None:
+    images, flags, geo = _frames(clone)
+    counter, said = learn_flag_counter(images, flags, geo)
+    assert counter is not None, said
+    assert (counter.format, counter.total) == EXPECTED[clone]
+    assert set("0123456789") <= set(counter.digits)
+    # What the reader will read with it: every frame's mines left.
+    for image, f in zip(images, flags, strict=True):
+        text, _ = read_text(image, counter.glyphs(), geo)
+        spaced = counter.spaced
+        assert parse_counter(text, counter.format, spaced=spaced) == counter.total - f
+
+
+@pytest.mark.parametrize("clone", ["kmines", "xdemineur"])
+def test_the_right_total_given_is_taken_and_a_wrong_one_refused(clone: str) -> None:
+    images, flags, geo = _frames(clone)
+    fmt, total = EXPECTED[clone]
+    counter, _ = learn_flag_counter(images, flags, geo, total)
+    assert counter is not None and (counter.format, counter.total) == (fmt, total)
+    wrong, said = learn_flag_counter(images, flags, geo, total + 7)
+    assert wrong is None and "no reading" in said
+
+
+def test_flag_counts_that_do_not_match_the_frames_learn_nothing() -> None:
+    images, flags, geo = _frames("minegauler")
+    # The frames in another order than their flags: no display counts like that.
+    shuffled = flags[1:] + flags[:1]
+    counter, _ = learn_flag_counter(images, shuffled, geo)
+    assert counter is None
+
+
+def test_a_window_without_a_counter_learns_none() -> None:
+    images, flags, geo = _frames("minegauler")
+    # The same picture every time: nothing changed with the flags.
+    counter, said = learn_flag_counter([images[0]] * len(flags), flags, geo)
+    assert counter is None and "no part of the window changed" in said
+
+
+def test_too_few_digits_shown_learns_none() -> None:
+    images, flags, geo = _frames("xbomb")
+    # Four flags only: the last digit shows 10, 9, 8, 7, 6: digits missing.
+    keep = [i for i, f in enumerate(flags) if f <= 4]
+    counter, said = learn_flag_counter([images[i] for i in keep], [flags[i] for i in keep], geo)
+    assert counter is None
+    assert said  # the sentence says why nothing was learned
