@@ -15,8 +15,10 @@ from Xlib import X
 from Xlib import display as xlib_display
 
 from bot.clones import (
+    ACE,
     CLONES,
     GNOME_MINES,
+    KMINES,
     MINEGAULER,
     XDEMINEUR,
     BoardSize,
@@ -53,11 +55,14 @@ def focused_window(display: str) -> int:
 
 def test_every_clone_has_the_three_standard_sizes() -> None:
     for spec in CLONES.values():
+        if spec in (ACE, KMINES):
+            continue  # one board each here: ace's 32x32/200, KMines' default 9x9/10
         assert set(spec.presets) == {"beginner", "intermediate", "expert"}
         assert spec.board_size("intermediate") == BoardSize(16, 16, 40)
         assert spec.board_size("expert") == BoardSize(16, 30, 99)
     assert XDEMINEUR.board_size("beginner") == BoardSize(9, 12, 10)
     assert GNOME_MINES.board_size("beginner") == BoardSize(8, 8, 10)
+    assert set(ACE.presets) == {"beginner"} and ACE.board_size("beginner") == BoardSize(32, 32, 200)
 
 
 def test_sizes_a_clone_cannot_show_are_refused() -> None:

@@ -81,16 +81,19 @@ def read_status(
     (the mine counter was read) spare searches for messages that cannot be on
     screen then (`_message_possible`).
     """
+    # A hit mine on the board is a loss whatever a face or button shows: a
+    # learned button that looks the same in every game says "playing" even then.
+    lost_board = bool(skin.lost_if_any) and board.count(skin.lost_if_any) > 0
     if skin.faces is not None:
         hit = face if face is not None else best_hit(image, skin.faces, geo, memo)
-        if hit is not None and hit.key in STATUSES:
+        if hit is not None and hit.key in STATUSES and not (lost_board and hit.key == "playing"):
             return cast(Status, hit.key)
     texts = skin.status_texts
     if texts is not None and _message_possible(texts, skin, every_cell_sure, counter_shown):
         hit = best_hit(image, texts, geo, memo)
         if hit is not None and hit.key in STATUSES:
             return cast(Status, hit.key)
-    if skin.lost_if_any and board.count(skin.lost_if_any):
+    if lost_board:
         return "lost"
     if skin.won_if_no_covered and board.count(".?") == 0:
         return "won"

@@ -24,9 +24,11 @@ MODIFIERS = {
 def parse_keys(text: str) -> tuple[str, ...]:
     """("ctrl", "n") for "ctrl+n": modifiers first, then one key; ActuatorError
     naming what is wrong otherwise."""
-    parts = [p.strip() for p in text.split("+")] if text not in ("+",) else ["+"]
+    parts = text.split("+") if text not in ("+",) else ["+"]
     if not text.strip() or any(not p for p in parts):
         raise ActuatorError(f"key {text!r}: give a key name such as n, F2 or ctrl+n")
+    if any(ch.isspace() for ch in text):
+        raise ActuatorError(f"key {text!r}: no spaces in a key name (n, F2, ctrl+n)")
     *mods, key = parts
     for mod in mods:
         if mod.lower() not in MODIFIERS:

@@ -94,8 +94,12 @@ def run(args: argparse.Namespace) -> int:
     key = args.restart_key
     if key is not None:
         from bot.actuator.keys import parse_keys
+        from bot.errors import ActuatorError
 
-        parse_keys(key)
+        try:
+            parse_keys(key)
+        except ActuatorError as exc:
+            raise VisionError(f"--restart-key: {exc}") from None
     if args.live:
         return _run_live(args, name, out)
     if args.games is not None or args.seconds is not None:

@@ -311,10 +311,15 @@ class Apprentice:
         record = self.current()
         unknown = {(u.row, u.col) for u in reading.unknown}
         record.held &= unknown
-        keep = tuple(u for u in reading.unknown if (u.row, u.col) not in record.held)
+        # A 0 has no mine around it: a held picture beside a 0 is no mine, so it is
+        # "open, value unknown" (a clone's own opening at a new game, xdemineur's).
+        board = reading.board
+        beside_0 = {c for c in record.held if any(board[n] == "0" for n in board.neighbours(c))}
+        record.held -= beside_0
+        keep = tuple(u for u in reading.unknown if (u.row, u.col) not in record.held | beside_0)
         if len(keep) == len(reading.unknown):
             return reading
-        held = replace(reading, unknown=keep)
+        held = replace(reading, unknown=keep, board=board.with_cells(beside_0, OPEN_UNKNOWN))
         self._holding = held
         return held
 

@@ -280,12 +280,13 @@ def first_look(
     notes: list[str] = []
     pointer_rest = None
     # 2-3. The covered tile is the look a right click changes: the commonest on a
-    # fresh board, unless the clone opened an area of it by itself (xdemineur).
+    # fresh board, unless the clone opened an area of it by itself (xdemineur: 0s
+    # and 1s may then both outnumber it).
     counts = np.bincount(looks.reshape(-1))
     shot = None
     order: list[tuple[int, int]] = []
     covered = r = c = -1
-    for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:3]]:
+    for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:6]]:
         if counts[covered] < 2:
             break
         cells = np.argwhere(looks == covered)

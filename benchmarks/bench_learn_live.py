@@ -1,0 +1,121 @@
+"""Issue 15's figures: each clone learned live from a fresh window, then played.
+
+For each clone: a fresh Xvfb display and a fresh window of the clone at its
+beginner size; `msbot learn-skin NAME --live --save DIR` (no screenshot taken
+by hand, no --mines, no --restart-key); then `msbot play --skin NAME --games N
+--json --record DIR`. Every frame of both runs is then read again with the
+final learned skin and checked for sure misreads (`vision.learn.audit`):
+against the built-in skin's reading for the four clones that have one,
+by the game's rules for the others (no reading may contradict its numbers, and
+on a lost board every number must count the mines shown around it).
+
+    .venv/bin/python benchmarks/bench_learn_live.py [--games 30] [--seconds 100] [CLONE ...]
+
+One JSON line per clone: learning seconds and exit code, the learned kinds,
+whether a counter was learned, the games' outcomes, frames checked and sure
+misreads found (each named with its frame).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.clones import CLONES, launch_clone
+from bot.errors import MsbotError
+from bot.xdisplay import VirtualDisplay
+from vision.learn.audit import misreads
+from vision.skin import load_skin
+
+MSBOT = [sys.executable, "-m", "bot"]
+BUILTIN = ("xdemineur", "gnome-mines", "sgt-mines", "minegauler")
+
+
+def run_clone(name: str, games: int, seconds: float, work: Path) -> dict[str, object]:
+    skin_name = f"bench-{name}"
+    out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
+    with VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
+        env = dict(os.environ, DISPLAY=vd.display, MSBOT_TEMPLATES=str(out.parent))
+        with launch_clone(name, "beginner", vd, position=(40, 30)) as running:
+            time.sleep(running.spec.settle)
+            started = time.monotonic()
+            learn = subprocess.run(
+                [
+                    *(*MSBOT, "learn-skin", skin_name, "--live", "--out", str(out)),
+                    *("--save", str(learn_dir), "--seconds", str(seconds)),
+                ],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=seconds + 300,
+            )
+            learn_s = time.monotonic() - started
+            result: dict[str, object] = {
+                "clone": name,
+                "learn_seconds": round(learn_s, 1),
+                "learn_exit": learn.returncode,
+            }
+            if not (out / "skin.json").exists():
+                result["error"] = (learn.stderr or learn.stdout).strip().splitlines()[-1:]
+                return result
+            play = subprocess.run(
+                [
+                    *(*MSBOT, "play", "--skin", skin_name, "--games", str(games)),
+                    *("--json", "--record", str(play_dir)),
+                ],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=games * 120 + 120,
+            )
+            lines = [json.loads(x) for x in play.stdout.splitlines() if x.startswith("{")]
+            outcomes = [g["outcome"] for g in lines if "outcome" in g]
+    skin = load_skin(out)
+    checked, found = misreads(skin, [learn_dir, play_dir], name if name in BUILTIN else None)
+    ended = sum(o in ("won", "lost") for o in outcomes)
+    result.update(
+        {
+            "kinds": sorted(skin.tiles),
+            "counter": skin.counter is not None,
+            "games": len(outcomes),
+            "won": outcomes.count("won"),
+            "lost": outcomes.count("lost"),
+            "stopped": outcomes.count("stopped"),
+            "ended_share": round(ended / len(outcomes), 3) if outcomes else None,
+            "play_exit": play.returncode,
+            "frames_checked": checked,
+            "sure_misreads": len(found),
+            "misread_examples": found[:5],
+        }
+    )
+    if play.returncode != 0 and play.stderr.strip():
+        result["play_error"] = play.stderr.strip().splitlines()[-1]
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("clones", nargs="*", default=list(CLONES))
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=100.0)
+    args = parser.parse_args()
+    for name in args.clones:
+        with tempfile.TemporaryDirectory(prefix=f"bench-learn-{name}-") as tmp:
+            try:
+                result = run_clone(name, args.games, args.seconds, Path(tmp))
+            except (MsbotError, subprocess.TimeoutExpired) as exc:
+                result = {"clone": name, "error": str(exc)}
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
