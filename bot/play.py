@@ -202,6 +202,12 @@ class Player:
             fresh = result.outcome == "restarted"
             assert self.last_reading is not None
             reading = self.last_reading
+        ended = reading.status in ("won", "lost")
+        if self.options.leave_new_game and not session.stopped and session.games and ended:
+            try:
+                self.new_game(reading)
+            except MsbotError as exc:
+                self.say(f"no new game left on screen: {exc}")
         self.recorder.update_meta(
             games=[g.to_json() for g in session.games], summary=session.summary()
         )

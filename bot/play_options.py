@@ -37,3 +37,7 @@ class PlayOptions:
     watch_timeout: float = 600.0
     #: No new game is started after this time (`time.monotonic`); None: no limit.
     deadline: float | None = None
+    #: Start one more game at the end, unplayed: `learn-skin --live` leaves a fresh
+    #: board on screen for `msbot play` (a finished one may show pictures the new
+    #: skin cannot read yet, so that it would not find the board).
+    leave_new_game: bool = False

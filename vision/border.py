@@ -39,6 +39,29 @@ class Border:
     thickness: int
     bands: Mapping[str, np.ndarray]
     limit: float = LIMIT
+    #: Other bands a side may show, each seen around the same board in play: a
+    #: clone that frames its finished board otherwise (xbomb draws it in green).
+    more: tuple[Mapping[str, np.ndarray], ...] = ()
+
+    def with_variant(self, other: Border) -> Border:
+        """This border plus the sides of `other` that differ from every known band
+        (`other` must come from the same board, seen whole)."""
+        new = {
+            side: b
+            for side, b in other.bands.items()
+            if not any(_close(b, known, self.limit) for known in self.choices(side))
+        }
+        if not new or other.thickness != self.thickness:
+            return self
+        return Border(self.thickness, self.bands, self.limit, (*self.more, new))
+
+    def choices(self, side: str) -> list[np.ndarray]:
+        """Every band known for `side`."""
+        return [self.bands[side], *(m[side] for m in self.more if side in m)]
+
+
+def _close(a: np.ndarray, b: np.ndarray, limit: float) -> bool:
+    return a.shape == b.shape and float(((a - b) ** 2).mean()) <= limit
 
 
 def thickness_for(geo: Geometry) -> int:
@@ -83,10 +106,7 @@ def open_sides(image: np.ndarray, geo: Geometry, border: Border) -> list[str]:
     out = []
     for side in SIDES:
         now = band(image, geo, side, border.thickness)
-        want = border.bands[side]
-        if now is None or now.shape != want.shape:
-            out.append(side)
-            continue
-        if float(((now - want) ** 2).mean()) > border.limit:
+        choices = border.choices(side)
+        if now is None or not any(_close(now, want, border.limit) for want in choices):
             out.append(side)
     return out

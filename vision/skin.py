@@ -90,7 +90,8 @@ Manifest fields (all paths relative to the skin folder):
     paused          {region, images: [png], threshold}: "paused" overlay over
                     the whole board (looked for only when every cell reads
                     covered or unsure: `vision.reader`)
-    border          {thickness, limit, bands: {top, bottom, left, right: png}}:
+    border          {thickness, limit, bands: {top, bottom, left, right: png},
+                    more: [{side: png}, ...] (other bands seen around the board)}:
                     the band of pixels just outside the board on each side
                     (`vision.border`); a grid is located as a board only when
                     closed by it on every side
@@ -492,8 +493,13 @@ def _border(folder: Path, raw: Any, where: str) -> Border | None:
         bands = {
             side: load_image(folder / str(raw["bands"][side])).astype(np.float32) for side in SIDES
         }
-        return Border(int(raw["thickness"]), bands, float(raw.get("limit", BORDER_LIMIT)))
-    except (KeyError, TypeError, ValueError) as exc:
+        more = tuple(
+            {side: load_image(folder / str(rel)).astype(np.float32) for side, rel in m.items()}
+            for m in raw.get("more", [])
+        )
+        limit = float(raw.get("limit", BORDER_LIMIT))
+        return Border(int(raw["thickness"]), bands, limit, more)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise VisionError(f"{where}: border needs thickness and bands for {SIDES}") from exc
 
 

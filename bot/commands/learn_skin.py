@@ -147,7 +147,7 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
     )
     actuator = Actuator(mouse)
     say = print
-    options = PlayOptions(games=games, deadline=started + seconds)
+    options = PlayOptions(games=games, deadline=started + seconds, leave_new_game=True)
     try:
         draft, where = start_draft(
             screen,

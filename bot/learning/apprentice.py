@@ -42,6 +42,7 @@ from bot.board import NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL
+from vision.border import learn_border
 from vision.capture import Image
 from vision.classify import make_bank
 from vision.learn.draft import Draft, write_draft
@@ -549,6 +550,7 @@ class Apprentice:
             self.save()
             return record.outcome
         record.end, record.total = end, total if total is not None else record.total
+        self._learn_end_border()
         names = self.draft.names
         if changed.any():
             # The clone drew the finished board anew (xbomb frames it in green):
@@ -615,6 +617,16 @@ class Apprentice:
             )
         self.save()
         return record.outcome
+
+    def _learn_end_border(self) -> None:
+        """The bands around the finished board, kept as another look of its border:
+        the board msbot played, at the same place, with no window over it (xbomb
+        frames a finished board in green; `msbot play` must find it to restart)."""
+        if self.draft.border is None:
+            return
+        seen = learn_border(np.asarray(self._settled_window()), self._window().located.geometry)
+        if seen is not None:
+            self.draft.border = self.draft.border.with_variant(seen)
 
     def redrawn(self, before: np.ndarray, after: np.ndarray, was_open: np.ndarray) -> bool:
         """Whether the finished board is the board drawn anew (nearly every open cell

@@ -200,10 +200,20 @@ def _write_folder(draft: Draft, out: Path) -> None:
             if not cv2.imwrite(str(out / rel), np.clip(picture, 0, 255).astype(np.uint8)):
                 raise VisionError(f"cannot write {out / rel}")
             bands[side] = rel
+        more: list[dict[str, str]] = []
+        for i, variant in enumerate(draft.border.more, start=1):
+            sides: dict[str, str] = {}
+            for side, picture in variant.items():
+                rel = f"border/{side}_{i}.png"
+                if not cv2.imwrite(str(out / rel), np.clip(picture, 0, 255).astype(np.uint8)):
+                    raise VisionError(f"cannot write {out / rel}")
+                sides[side] = rel
+            more.append(sides)
         raw["border"] = {
             "thickness": draft.border.thickness,
             "limit": draft.border.limit,
             "bands": bands,
+            "more": more,
         }
     if draft.control is not None:
         (out / "face").mkdir()
