@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,12 @@ class Draft:
         return raw
 
 
+def _write_png(out: Path, rel: str, picture: np.ndarray) -> None:
+    """One picture of the skin folder, or VisionError naming the file."""
+    if not cv2.imwrite(str(out / rel), picture):
+        raise VisionError(f"cannot write {out / rel}")
+
+
 def _write_folder(draft: Draft, out: Path) -> None:
     (out / "tiles").mkdir(parents=True)
     files: dict[str, list[str]] = {}
@@ -168,8 +175,7 @@ def _write_folder(draft: Draft, out: Path) -> None:
             continue
         for i, tile in enumerate([look.tile, *look.extra]):
             rel = f"tiles/{FILE_NAMES.get(ch, ch)}_{look.key}" + (f"_{i}" if i else "") + ".png"
-            if not cv2.imwrite(str(out / rel), tile):
-                raise VisionError(f"cannot write {out / rel}")
+            _write_png(out, rel, tile)
             files.setdefault(ch, []).append(rel)
             looks_of.setdefault(ch, []).append(look.key)
     if "." not in files:
@@ -182,8 +188,7 @@ def _write_folder(draft: Draft, out: Path) -> None:
             for i, crop in enumerate(crops):
                 base = "slash" if ch == "/" else ch
                 rel = f"counter/{base}" + (f"_{i + 1}" if i else "") + ".png"
-                if not cv2.imwrite(str(out / rel), crop):
-                    raise VisionError(f"cannot write {out / rel}")
+                _write_png(out, rel, crop)
                 images.setdefault(ch, []).append(rel)
         raw["counter"] = {
             "region": [list(c) for c in draft.counter.region],
@@ -194,26 +199,18 @@ def _write_folder(draft: Draft, out: Path) -> None:
         }
     if draft.border is not None:
         (out / "border").mkdir()
-        bands: dict[str, str] = {}
-        for side, picture in draft.border.bands.items():
-            rel = f"border/{side}.png"
-            if not cv2.imwrite(str(out / rel), np.clip(picture, 0, 255).astype(np.uint8)):
-                raise VisionError(f"cannot write {out / rel}")
-            bands[side] = rel
-        more: list[dict[str, str]] = []
-        for i, variant in enumerate(draft.border.more, start=1):
-            sides: dict[str, str] = {}
-            for side, picture in variant.items():
-                rel = f"border/{side}_{i}.png"
-                if not cv2.imwrite(str(out / rel), np.clip(picture, 0, 255).astype(np.uint8)):
-                    raise VisionError(f"cannot write {out / rel}")
-                sides[side] = rel
-            more.append(sides)
+
+        def write_bands(bands: Mapping[str, np.ndarray], suffix: str) -> dict[str, str]:
+            files = {side: f"border/{side}{suffix}.png" for side in bands}
+            for side, picture in bands.items():
+                _write_png(out, files[side], np.clip(picture, 0, 255).astype(np.uint8))
+            return files
+
         raw["border"] = {
             "thickness": draft.border.thickness,
             "limit": draft.border.limit,
-            "bands": bands,
-            "more": more,
+            "bands": write_bands(draft.border.bands, ""),
+            "more": [write_bands(m, f"_{i}") for i, m in enumerate(draft.border.more, start=1)],
         }
     if draft.control is not None:
         (out / "face").mkdir()
@@ -221,8 +218,7 @@ def _write_folder(draft: Draft, out: Path) -> None:
         for status, pictures in sorted(draft.control.images.items()):
             for i, img in enumerate(pictures):
                 rel = f"face/{status}" + (f"_{i + 1}" if i else "") + ".png"
-                if not cv2.imwrite(str(out / rel), img):
-                    raise VisionError(f"cannot write {out / rel}")
+                _write_png(out, rel, img)
                 faces.setdefault(status, []).append(rel)
         raw["faces"] = {
             "region": [list(c) for c in draft.control.region],
