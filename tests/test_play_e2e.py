@@ -495,10 +495,13 @@ def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
     stall it: its window keeps the old picture and the clicks queue up. The bot
     retries once, waits, and plays on when the clone comes back; the retried
     clicks are in the recording and the game's figures. (8 s: longer than any
-    batch of clicks plus the retry, so the wait itself is what is tested.)"""
+    batch of clicks plus the retry, so the wait itself is what is tested.
+    `--no-flags`: a flag that shows nothing is not clicked again (a second right
+    click on a queued one would take it away), so every click here is an open.)"""
     folder = tmp_path / "rec"
     with launch_clone("xdemineur", "intermediate", display) as clone:
-        args = ["play", "--json", "--games", "1", "--delay", "10", "--record", str(folder)]
+        args = ["play", "--json", "--games", "1", "--delay", "10", "--no-flags"]
+        args += ["--record", str(folder)]
         with bot_running(display, *args) as proc:
             wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 2, proc)
             assert proc.poll() is None, "the game ended before the clone could be frozen"
