@@ -108,7 +108,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -322,14 +322,14 @@ class Skin:
             if g is None:
                 return None
             region = tuple((c[0], c[1] * scale, *c[2:]) for c in g.region)
-            shown = {k: [p for img in v for p in as_shown(img, scale)] for k, v in g.images.items()}
+            shown = _AsShown(g.images, scale)
             return Glyphs(
                 cast(Region, region),
-                {k: tuple(img for img, _ in v) for k, v in shown.items()},
+                _ShownPart(shown, 0),
                 g.threshold * self.display_glyph_factor,
                 g.extra,
                 scale,
-                {k: tuple(phase for _, phase in v) for k, v in shown.items()},
+                _ShownPart(shown, 1),
             )
 
         lo, hi = self.pitch_range
@@ -348,6 +348,50 @@ class Skin:
         )
         out.derived["base"] = self
         return out
+
+
+class _AsShown:
+    """A set of glyph images as a screen at `scale` shows them (`as_shown`),
+    worked out for a key when it is first asked for, then kept.
+
+    `Skin.at_scale` is asked for every scale a board's pitch admits, for
+    every skin, before the tiles tell which skin and scale it is; working out
+    every glyph of every such view at once cost 30 ms a view, most of the
+    time of reading a first board, for views never read again.
+    """
+
+    def __init__(self, images: Mapping[str, tuple[np.ndarray, ...]], scale: float) -> None:
+        self.images = images
+        self.scale = scale
+        self.done: dict[str, tuple[tuple[np.ndarray, ...], tuple[Phase, ...]]] = {}
+
+    def of(self, key: str) -> tuple[tuple[np.ndarray, ...], tuple[Phase, ...]]:
+        found = self.done.get(key)
+        if found is None:
+            pairs = [pair for img in self.images[key] for pair in as_shown(img, self.scale)]
+            found = self.done[key] = (
+                tuple(img for img, _ in pairs),
+                tuple(phase for _, phase in pairs),
+            )
+        return found
+
+
+class _ShownPart(Mapping[str, Any]):
+    """The pictures (part 0) or their phases (part 1) of an `_AsShown`, as the
+    read-only mapping `Glyphs` holds: the same objects at every look-up."""
+
+    def __init__(self, shown: _AsShown, part: int) -> None:
+        self.shown = shown
+        self.part = part
+
+    def __getitem__(self, key: str) -> Any:
+        return self.shown.of(key)[self.part]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.shown.images)
+
+    def __len__(self) -> int:
+        return len(self.shown.images)
 
 
 def _region(raw: Any, where: str) -> Region:
