@@ -1,7 +1,9 @@
 # Two commands do everything on a fresh machine:
 #   make demo   virtual display + a real clone + the bot playing it
 #   make test   ruff, mypy and the whole test suite (real clones under Xvfb)
-# Both create .venv and install what they need (apt packages included).
+# and, while working:
+#   make check  ruff, mypy and every test that needs no display (under a minute)
+# All three create .venv and install what they need (apt packages included).
 
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -10,7 +12,11 @@ WEB    := $(VENV)/web
 # The web clone msbot's tests play, from npm, at a fixed version.
 WEB_PACKAGES := minesweeper-for-web@3.0.4
 
-.PHONY: all demo test lint typecheck pytest system-deps venv clean
+# pytest-xdist workers: one per core by default (each test that needs a screen
+# starts an Xvfb of its own, in its worker's block of display numbers).
+JOBS ?= auto
+
+.PHONY: all demo test check lint typecheck pytest quick-pytest system-deps venv clean
 
 all: test
 
@@ -39,9 +45,16 @@ typecheck: venv
 	$(VENV)/bin/mypy
 
 pytest: venv
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n $(JOBS)
+
+# The tests marked `display` (set for every test using a display fixture) are
+# left out; MSBOT_TEST_NO_DISPLAY makes an unmarked test that starts Xvfb fail.
+quick-pytest: venv
+	MSBOT_TEST_NO_DISPLAY=1 $(VENV)/bin/pytest -q -n $(JOBS) -m "not display"
 
 test: lint typecheck pytest
+
+check: lint typecheck quick-pytest
 
 demo: venv
 	$(PY) scripts/demo.py

@@ -55,6 +55,16 @@ def one_opencv_thread() -> None:
     cv2.setNumThreads(1)
 
 
+def line_by_line() -> None:
+    """Every line of output as soon as it is printed, even into a pipe or a file
+    (`msbot play --json | jq`, a log): a game's line, or "Ctrl+C to stop" while a
+    watcher waits, must not sit in a buffer until the run ends."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(line_buffering=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
@@ -68,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         getattr(args, listed).extend(extra)
     if args.command in READS_IMAGES:
         one_opencv_thread()
+    line_by_line()
     try:
         code: int = args.run(args)
     except MsbotError as exc:

@@ -124,7 +124,8 @@ class CloneSpec:
     builtin: bool = True
     #: Pauses when it loses the focus (GNOME Mines): focus it after moving.
     needs_focus: bool = False
-    #: Seconds to wait after the window is mapped, for the first full drawing.
+    #: Seconds the window's picture must stay unchanged, once it shows more than
+    #: one flat colour, to count as fully drawn (`RunningClone.wait_drawn`).
     settle: float = 0.3
 
     def board_size(self, size: str | BoardSize) -> BoardSize:
@@ -216,7 +217,7 @@ GNOME_MINES = CloneSpec(
         "expert": (1300, 720),
     },
     needs_focus=True,
-    settle=0.8,
+    settle=0.3,
 )
 
 SGT_MINES = CloneSpec(
@@ -232,7 +233,7 @@ SGT_MINES = CloneSpec(
     # Pinned so a user's ~/.config or environment cannot change the tile size.
     env={"MINES_TILESIZE": "$cell", "HOME": "$workdir"},
     cell_size=20,
-    settle=0.4,
+    settle=0.3,
 )
 
 MINEGAULER = CloneSpec(
@@ -247,7 +248,7 @@ MINEGAULER = CloneSpec(
     },
     env={"QT_QPA_PLATFORM": "xcb"},
     cell_size=16,
-    settle=0.5,
+    settle=0.3,
 )
 
 #: KMines (KDE): Qt 5 on X11, a D-Bus session of its own; Easy (9x9/10) is its
@@ -261,7 +262,7 @@ KMINES = CloneSpec(
     custom_sizes=False,
     env={"QT_QPA_PLATFORM": "xcb", "HOME": "$workdir", "XDG_CONFIG_HOME": "$workdir/config"},
     window_class="kmines",
-    settle=2.0,
+    settle=0.3,
     builtin=False,
 )
 
@@ -281,7 +282,7 @@ XBOMB = CloneSpec(
     custom_sizes=False,
     env={"HOME": "$workdir"},
     window_class="xbomb",
-    settle=0.5,
+    settle=0.3,
     builtin=False,
 )
 
@@ -296,7 +297,7 @@ ACE = CloneSpec(
     custom_sizes=False,
     env={"HOME": "$workdir"},
     window_name="ace-minesweeper",
-    settle=0.5,
+    settle=0.3,
     builtin=False,
 )
 
@@ -335,7 +336,7 @@ WEB_MINES = CloneSpec(
         "expert": (1300, 900),
     },
     serve="$web",
-    settle=1.5,
+    settle=0.3,
     builtin=False,
 )
 
@@ -460,11 +461,38 @@ class RunningClone(RunningWindow):
     #: The web server of a web clone (`CloneSpec.serve`).
     server: subprocess.Popen[bytes] | None = None
 
+    def wait_drawn(self, still: float | None = None, timeout: float = 20.0) -> None:
+        """Wait until the window shows a picture (not one flat colour: a window
+        mapped but not drawn yet, a web page still loading) that stays unchanged
+        for `still` seconds (the spec's `settle`). A clock ticking in the window
+        leaves such moments between its ticks; a window still blank after
+        `timeout` seconds is a `CloneError`."""
+        from bot.learning.settle import after_change
+        from vision.capture import Region
+        from vision.capture.live import LiveScreen
+
+        wait = self.spec.settle if still is None else still
+        with LiveScreen(self.display) as screen:
+            x, y, w, h = self.geometry()
+            width, height = screen.size
+            region = Region(max(x, 0), max(y, 0), max(w, 1), max(h, 1)).clipped(width, height)
+            shot = after_change(screen, region, _drawn, timeout=timeout, still=wait)
+        if shot is None:
+            raise CloneError(f"{self.name}: its window stayed one flat colour for {timeout:.0f} s")
+
     def close(self) -> None:
         super().close()
         if self.server is not None:
             stop_process(self.server)
             self.server = None
+
+
+def _drawn(picture: object) -> bool:
+    """More than one colour: something is drawn."""
+    import numpy as np
+
+    pixels = np.asarray(picture)
+    return pixels.size > 0 and bool((pixels != pixels[0, 0]).any())
 
 
 def _free_port() -> int:
@@ -663,7 +691,7 @@ def launch_clone(
         clone.move(*position)
         if spec.needs_focus:
             clone.focus()
-        time.sleep(spec.settle)
+        clone.wait_drawn()
     except BaseException:
         clone.close()
         raise

@@ -18,16 +18,45 @@ them all.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 
 import pytest
+from displays import worker_display
 
 from bot.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
 from bot.xdisplay import VirtualDisplay, xvfb_available
 
+#: Fixtures that start an X server: every test using one is marked `display`.
+DISPLAY_FIXTURES = frozenset({"virtual_display", "display", "clone", "neighbour"})
+
 LaunchClone = Callable[..., RunningClone]
 LaunchNeighbour = Callable[[tuple[int, int]], RunningWindow]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `display` every test that needs a screen, so that `make check` (the
+    quick loop: `-m "not display"`) can leave them out without a list to keep."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & DISPLAY_FIXTURES or item.get_closest_marker("clone") is not None:
+            item.add_marker(pytest.mark.display)
+
+
+@pytest.fixture(autouse=True)
+def _no_display_in_the_quick_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `make check` (MSBOT_TEST_NO_DISPLAY=1), a test that starts Xvfb
+    without being marked fails, rather than slowing the quick loop down."""
+    if os.environ.get("MSBOT_TEST_NO_DISPLAY") != "1":
+        return
+
+    def refuse(self: VirtualDisplay, xvfb: str, number: int) -> tuple[bool, str]:
+        raise AssertionError(
+            "this test starts Xvfb but is not marked `display` (pytest.mark.display)"
+        )
+
+    monkeypatch.setattr(VirtualDisplay, "_try_start", refuse)
 
 
 @pytest.fixture
@@ -37,7 +66,7 @@ def virtual_display() -> Iterator[VirtualDisplay]:
         pytest.skip("Xvfb is not installed (Debian package xvfb; `make test` installs it)")
     if shutil.which("xdotool") is None:
         pytest.fail("xdotool is missing although Xvfb is there: run scripts/install-system-deps")
-    with VirtualDisplay(1600, 1000) as xd:
+    with worker_display(1600, 1000) as xd:
         yield xd
 
 

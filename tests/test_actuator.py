@@ -15,10 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from displays import worker_display
 
 from bot.actuator import Actuator, DryRunMouse
 from bot.errors import ActuatorError
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from bot.xdisplay import xvfb_available
 from vision.geometry import Geometry
 
 GEOMETRY = Geometry(left=100, top=200, cell_w=21, cell_h=21, rows=9, cols=12)
@@ -112,8 +113,9 @@ except Exception as exc:
 
 
 @needs_x
+@pytest.mark.display
 def test_pyautogui_backend_moves_the_real_pointer_to_the_cell() -> None:
-    with VirtualDisplay(800, 600, first=70, tries=10) as xd:
+    with worker_display(800, 600) as xd:
         env = dict(os.environ, DISPLAY="")  # the backend must not rely on DISPLAY
         out = subprocess.run(
             [sys.executable, "-c", CLICKER, xd.display],
@@ -133,10 +135,11 @@ def test_pyautogui_backend_moves_the_real_pointer_to_the_cell() -> None:
 
 
 @needs_x
+@pytest.mark.display
 def test_xtest_backend_clicks_where_asked_and_keeps_the_fail_safe() -> None:
     from bot.actuator.xtest import XTestMouse
 
-    with VirtualDisplay(800, 600, first=70, tries=10) as xd:
+    with worker_display(800, 600) as xd:
         mouse = XTestMouse(xd.display)
         try:
             act = Actuator(mouse, "both")

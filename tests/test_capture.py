@@ -10,9 +10,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from displays import worker_display
 
 from bot.errors import VisionError
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from bot.xdisplay import xvfb_available
 from vision.capture import Region, crop, freeze, frozen
 from vision.capture.replay import ReplayScreen
 
@@ -75,13 +76,14 @@ def test_replay_screen_reports_missing_and_empty_inputs(tmp_path: Path) -> None:
         ReplayScreen([tmp_path])
 
 
+@pytest.mark.display
 @pytest.mark.skipif(
     not (xvfb_available() and shutil.which("xmessage")), reason="needs Xvfb and xmessage"
 )
 def test_live_screen_grabs_what_x_shows() -> None:
     from vision.capture.live import LiveScreen
 
-    with VirtualDisplay(640, 480, first=70, tries=10) as xd:
+    with worker_display(640, 480) as xd:
         # A white window at a known place on a black screen, drawn by the X server.
         win = subprocess.Popen(
             ["xmessage", "-geometry", "200x100+50+60", "-bg", "white", " "],

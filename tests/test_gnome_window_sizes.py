@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from bot_runs import assert_played_to_the_end, play
+from displays import worker_display
 
 from bot.clones import RunningClone
 from bot.xdisplay import VirtualDisplay
@@ -56,7 +57,7 @@ def test_gnome_mines_plays_with_cells_of_about_150_px(tmp_path: Path) -> None:
     if not xvfb_available():
         pytest.skip("Xvfb is not installed")
     with (
-        VirtualDisplay(1920, 1440) as xd,
+        worker_display(1920, 1440) as xd,
         launch_clone("gnome-mines", "beginner", xd, (20, 0), window_size=(1400, 1420)),
     ):
         run = play(xd.display, "--games", "1", "--record", str(tmp_path), timeout=120)

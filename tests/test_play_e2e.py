@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 from bot_runs import Run, msbot_play, play
+from displays import worker_display
+from processes import Output
 
 from bot.clones import clone_spec, launch_clone, launch_window
 from bot.recorder import read_jsonl
@@ -74,10 +76,7 @@ def screenshot(display: str) -> Any:
 
 @pytest.fixture
 def display() -> Iterator[VirtualDisplay]:
-    # MSBOT_TEST_DISPLAY_FIRST: where to start looking for a free display number
-    # (ten are tried), for machines where several people share the numbers.
-    first = int(os.environ.get("MSBOT_TEST_DISPLAY_FIRST", "70"))
-    with VirtualDisplay(1600, 1000, first=first, tries=10) as xd:
+    with worker_display(1600, 1000) as xd:
         yield xd
 
 
@@ -267,14 +266,14 @@ def test_ctrl_c_stops_between_actions_and_leaves_a_complete_recording(
             stderr=subprocess.PIPE,
             text=True,
         )
-        deadline = time.monotonic() + 30
-        while (
-            proc.poll() is None
-            and not (folder / "actions.jsonl").exists()
-            and time.monotonic() < deadline
-        ):
-            time.sleep(0.05)
-        time.sleep(0.5)
+        try:
+            # Mid-game: a few clicks made (their lines are written as they are made).
+            actions = folder / "actions.jsonl"
+            wait_for(lambda: len(read_jsonl(actions)) >= 3, proc, "three clicks")
+        except BaseException:
+            proc.kill()
+            proc.communicate()
+            raise
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         assert proc.returncode == 130, err
@@ -345,8 +344,10 @@ def watch_while_a_second_bot_plays(
     plays N xdemineur games slowly; the person's run and the watcher's game lines."""
     with launch_clone("xdemineur", "beginner", display):
         env = dict(os.environ, DISPLAY=display.display)
+        folder = Path(tempfile.mkdtemp(prefix="msbot-watcher-"))
+        args = ["play", "--dry-run", "--games", str(games), "--json", "--record", str(folder)]
         watcher = subprocess.Popen(
-            [sys.executable, "-m", "bot", "play", "--dry-run", "--games", str(games), "--json"],
+            [sys.executable, "-m", "bot", *args],
             env=env,
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -354,7 +355,8 @@ def watch_while_a_second_bot_plays(
             text=True,
         )
         try:
-            time.sleep(2)  # the watcher has located the board and advised once
+            # The watcher has located the board before the person starts.
+            wait_for(lambda: board_located(folder), watcher, "the watcher locating the board")
             person = play(
                 display.display, "--games", str(games), "--delay", str(delay_ms), timeout=60
             )
@@ -364,6 +366,7 @@ def watch_while_a_second_bot_plays(
             if watcher.poll() is None:
                 watcher.kill()
                 watcher.wait()
+            shutil.rmtree(folder, ignore_errors=True)
     assert watcher.returncode == 0, err
     return person, [json.loads(line) for line in out.splitlines() if '"outcome"' in line]
 
@@ -413,8 +416,7 @@ def test_a_paused_gnome_mines_is_named_in_a_dry_run_and_resumed_when_playing(
         # A game in progress (one click), then paused with GNOME's Pause key.
         started = play(display.display, "--max-actions", "1")
         assert started.code == 0 and started.summary["clicks"] == 1, started.stderr
-        subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
-        time.sleep(0.5)
+        paused(display)
         out = msbot_play(display.display, "--dry-run", timeout=30)
     assert out.returncode == 2, out.stderr
     assert out.stderr.startswith("msbot play: error: no board found: gnome-mines is paused")
@@ -423,11 +425,21 @@ def test_a_paused_gnome_mines_is_named_in_a_dry_run_and_resumed_when_playing(
     with launch_clone("gnome-mines", "beginner", display, position=(100, 80)):
         started = play(display.display, "--max-actions", "1")
         assert started.code == 0, started.stderr
-        subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
-        time.sleep(0.5)
+        paused(display)
         # --max-actions counts every action: the Resume click, then one cell.
         resumed = play(display.display, "--max-actions", "2")
         assert resumed.code == 0 and resumed.summary["clicks"] == 1, resumed.stderr
+
+
+def paused(display: VirtualDisplay, timeout: float = 10.0) -> None:
+    """Press GNOME Mines' Pause key and wait until the screen shows it (the board
+    hidden behind the paused picture)."""
+    before = screenshot(display.display)
+    subprocess.run(["xdotool", "key", "Pause"], env=display.env, check=True)
+    deadline = time.monotonic() + timeout
+    while (screenshot(display.display) == before).all():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the screen did not change within {timeout:.0f} s of the Pause key")
 
 
 @contextmanager
@@ -450,10 +462,15 @@ def bot_running(display: VirtualDisplay, *args: str) -> Iterator[subprocess.Pope
             proc.communicate()
 
 
-def wait_for(done: Any, proc: subprocess.Popen[str], timeout: float = 30) -> None:
-    """Poll `done()` until it is true, the process ends, or `timeout` passes."""
+def wait_for(
+    done: Any, proc: subprocess.Popen[str], what: str = "the condition", timeout: float = 30
+) -> None:
+    """Poll `done()` until it is true or the process ends (the caller checks
+    which); fails naming `what` did not happen if `timeout` passes first."""
     deadline = time.monotonic() + timeout
-    while proc.poll() is None and time.monotonic() < deadline and not done():
+    while proc.poll() is None and not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {timeout:.0f} s")
         time.sleep(0.02)
 
 
@@ -477,10 +494,10 @@ def test_ctrl_c_while_a_watcher_waits_for_the_next_game_stops_at_once(
         args = ["play", "--dry-run", "--games", "2", "--record", str(folder)]
         with bot_running(display, *args) as proc:
             # Once the board is located, the watcher waits for a new game.
-            wait_for(lambda: board_located(folder), proc)
-            time.sleep(0.5)
+            output = Output(proc)
+            output.wait_for("Ctrl+C to stop")
             proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=10)
+            out, err = output.finish(timeout=10)
     assert proc.returncode == 130, err
     assert "Ctrl+C to stop" in out and "Traceback" not in err
     recorded = json.loads(meta.read_text())
@@ -503,7 +520,7 @@ def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
         args = ["play", "--json", "--games", "1", "--delay", "10", "--no-flags"]
         args += ["--record", str(folder)]
         with bot_running(display, *args) as proc:
-            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 2, proc)
+            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 2, proc, "three readings")
             assert proc.poll() is None, "the game ended before the clone could be frozen"
             os.kill(clone.pid, signal.SIGSTOP)
             try:
@@ -536,7 +553,9 @@ def test_a_window_closed_while_its_game_restarts_gets_no_second_blind_click(
         subprocess.run(["xdotool", "mousemove", "3", "3"], env=display.env, check=True)
         os.kill(clone.pid, signal.SIGSTOP)
         with bot_running(display, "play", "--json", "--record", str(folder)) as proc:
-            wait_for(lambda: pointer(display) != (3, 3), proc)  # the restart click
+            wait_for(
+                lambda: pointer(display) != (3, 3), proc, "the restart click"
+            )  # the restart click
             assert proc.poll() is None, "the bot ended before its restart click"
             os.kill(clone.pid, signal.SIGKILL)
             _, err = proc.communicate(timeout=30)
@@ -557,8 +576,7 @@ def test_ctrl_c_during_a_long_delay_stops_without_the_click_it_was_waiting_for(
         args = ["play", "--json", "--delay", "6000", "--record", str(folder)]
         with bot_running(display, *args) as proc:
             # Located: the bot now waits 6 s before its first click.
-            wait_for(lambda: board_located(folder), proc)
-            time.sleep(1)
+            wait_for(lambda: board_located(folder), proc, "locating the board")
             proc.send_signal(signal.SIGINT)
             out, err = proc.communicate(timeout=30)
         assert pointer(display) == (3, 3)
@@ -575,7 +593,7 @@ def test_sigterm_stops_between_actions_like_ctrl_c(display: VirtualDisplay, tmp_
     with launch_clone("xdemineur", "beginner", display):
         args = ["play", "--games", "500", "--delay", "20", "--record", str(folder)]
         with bot_running(display, *args) as proc:
-            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 3, proc)
+            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 3, proc, "four readings")
             proc.send_signal(signal.SIGTERM)
             out, err = proc.communicate(timeout=30)
     assert proc.returncode == 143, err

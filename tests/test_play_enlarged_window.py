@@ -10,15 +10,14 @@ falls back to the clone's F2 key when the face is not on screen.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from bot_runs import assert_played_to_the_end, play
+from displays import worker_display
 
 from bot.clones import launch_clone
 from bot.recorder import read_jsonl
@@ -36,8 +35,7 @@ pytestmark = [
 
 @pytest.fixture
 def display() -> Iterator[VirtualDisplay]:
-    first = int(os.environ.get("MSBOT_TEST_DISPLAY_FIRST", "70"))
-    with VirtualDisplay(1600, 1000, first=first, tries=10) as xd:
+    with worker_display(1600, 1000) as xd:
         yield xd
 
 
@@ -46,12 +44,13 @@ def test_games_go_on_in_an_enlarged_minegauler_window(
 ) -> None:
     with launch_clone("minegauler", "beginner", display, position=(50, 20)) as clone:
         subprocess.run(
-            ["xdotool", "windowsize", clone.window, "500", "600"],
+            ["xdotool", "windowsize", "--sync", clone.window, "500", "600"],
             env=display.env,
             check=True,
             timeout=20,
         )
-        time.sleep(1.0)
+        assert clone.geometry()[2:] == (500, 600)
+        clone.wait_drawn()  # the board laid out again in the larger window
         run = play(display.display, "--games", "2", "--record", str(tmp_path / "rec"), timeout=90)
         assert_played_to_the_end(run, 2)
         # The board really moved away from the window's corner, and a second

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import cv2
 import numpy as np
@@ -51,8 +50,8 @@ def screenshot(display: str) -> np.ndarray:
     ],
 )
 def test_fresh_board_of_each_clone(clone, name: str, position, window_size) -> None:  # type: ignore[no-untyped-def]
+    # launch_clone returns once the window is drawn and still (`wait_drawn`).
     running = clone(name, "beginner", position=position, window_size=window_size)
-    time.sleep(running.spec.settle)
     reading = BoardReader().read_fresh(screenshot(running.display))
     size = running.size
     assert reading.skin == running.spec.skin

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from displays import worker_display
 from processes import process_running
 from Xlib import display as xlib_display
 
@@ -22,8 +23,9 @@ def screen_size(name: str) -> tuple[int, int]:
 
 
 @needs_xvfb
+@pytest.mark.display
 def test_display_accepts_connections_at_the_asked_size() -> None:
-    with VirtualDisplay(640, 480) as xd:
+    with worker_display(640, 480) as xd:
         number, pid = xd.number, xd.pid
         assert number is not None and number >= 100
         assert xd.display == f":{number}"
@@ -35,8 +37,9 @@ def test_display_accepts_connections_at_the_asked_size() -> None:
 
 
 @needs_xvfb
+@pytest.mark.display
 def test_stopped_even_when_the_body_fails() -> None:
-    xd = VirtualDisplay(320, 240)
+    xd = worker_display(320, 240)
     with pytest.raises(RuntimeError), xd:
         number, pid = xd.number, xd.pid
         raise RuntimeError("test body failed")
@@ -46,8 +49,9 @@ def test_stopped_even_when_the_body_fails() -> None:
 
 
 @needs_xvfb
+@pytest.mark.display
 def test_a_display_in_use_is_skipped() -> None:
-    with VirtualDisplay(320, 240) as first:
+    with worker_display(320, 240) as first:
         assert first.number is not None
         with VirtualDisplay(200, 100, first=first.number) as second:
             assert second.number is not None and second.number > first.number
@@ -56,8 +60,9 @@ def test_a_display_in_use_is_skipped() -> None:
 
 
 @needs_xvfb
+@pytest.mark.display
 def test_stop_is_idempotent() -> None:
-    xd = VirtualDisplay(320, 240).start()
+    xd = worker_display(320, 240).start()
     pid = xd.pid
     xd.stop()
     xd.stop()
@@ -67,7 +72,7 @@ def test_stop_is_idempotent() -> None:
 def test_missing_xvfb_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", "/nonexistent")
     with pytest.raises(DisplayError, match="Xvfb is not installed"):
-        VirtualDisplay(320, 240).start()
+        worker_display(320, 240).start()
 
 
 def test_display_name_before_start_is_an_error() -> None:
