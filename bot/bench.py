@@ -29,6 +29,7 @@ import numpy as np
 
 from bot.board import UNOPENED, Board, Cell
 from bot.errors import MsbotError
+from bot.limits import check_board_size
 from bot.simulator import RULES, Game, Rule
 from bot.solver import Strength
 from bot.solver import analyse as solver_analyse
@@ -106,6 +107,7 @@ def parse_board_spec(text: str) -> BoardSpec:
     h, w, m = (int(g) for g in match.groups())
     if h < 1 or w < 1 or m >= h * w:
         raise BenchError(f"board {text!r} is impossible: {m} mines on {h}x{w} cells")
+    check_board_size(h, w, f"board {text!r}")
     return BoardSpec(f"{h}x{w}x{m}", h, w, m)
 
 

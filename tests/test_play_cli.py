@@ -14,7 +14,7 @@ from bot.cli import main
     [
         (["--region", "3,3,3"], "bad region '3,3,3': expected L,T,W,H"),
         (["--region", "0,0,0,10"], "region 0,0,0,10 is empty"),
-        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "0"], "--games must be between 1 and 100000000, not 0"),
         (["--max-actions", "-1"], "--max-actions must not be negative"),
         (["--delay", "-5"], "--delay must not be negative"),
         (["--display", ""], "no X display"),

@@ -16,27 +16,40 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
+from bot.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, read_regular
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def load_image(path: str | Path) -> np.ndarray:
-    """The PNG at `path` as a BGR uint8 array of shape (H, W, 3)."""
+    """The PNG at `path` as a BGR uint8 array of shape (H, W, 3).
+
+    Only a regular file within `bot.limits`' bounds is read, and its size in
+    pixels is checked from its header before decoding: a pipe, a device or a
+    decompression bomb is refused at once (`VisionError`), not waited for.
+    """
     path = Path(path)
-    if not path.exists():
-        raise VisionError(f"{path}: no such file")
-    if path.is_dir():
-        raise VisionError(f"{path}: is a directory, not a PNG image")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise VisionError(f"{path}: cannot read: {exc.strerror}") from exc
+    data = read_regular(path, MAX_IMAGE_BYTES, VisionError)
     if not data.startswith(PNG_MAGIC):
         raise VisionError(f"{path}: not a PNG image")
+    check_png_size(data, path)
     image = _decode_quietly(np.frombuffer(data, dtype=np.uint8))
     if image is None or image.size == 0:
         raise VisionError(f"{path}: corrupt or truncated PNG")
     return to_bgr(image)
+
+
+def check_png_size(data: bytes, path: Path) -> None:
+    """`VisionError` if the PNG header declares more pixels than `bot.limits`
+    allows (a corrupt header is left to the decoder to refuse)."""
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        return
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if max(width, height) > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+        raise VisionError(
+            f"{path}: a {width}x{height} image, over the limit of {MAX_IMAGE_SIDE} pixels "
+            f"a side and {MAX_IMAGE_PIXELS} in all: not decoded"
+        )
 
 
 def _decode_quietly(raw: np.ndarray) -> np.ndarray | None:

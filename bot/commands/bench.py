@@ -19,6 +19,7 @@ import time
 from typing import Any, TextIO
 
 from bot.bench import BenchSummary, parse_board_spec, run_bench
+from bot.limits import MAX_GAMES, MAX_JOBS, check_count
 from bot.simulator import RULES
 
 
@@ -110,6 +111,8 @@ def format_summary(s: BenchSummary) -> str:
 
 def run(args: argparse.Namespace) -> int:
     spec = parse_board_spec(args.board)
+    check_count(args.games, MAX_GAMES, "--games")
+    check_count(args.jobs, MAX_JOBS, "--jobs")
     bar = ProgressBar(args.games, sys.stderr, enabled=sys.stderr.isatty() and not args.json)
     try:
         summary = run_bench(

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.commands import output_folder
 from bot.errors import PlayError, VisionError
+from bot.limits import MAX_GAMES, check_count
 
 
 def register(sub: Any) -> None:
@@ -83,8 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.capture.live import LiveScreen
 
     games = 1 if args.games is None else args.games
-    if games < 1:
-        raise PlayError("--games must be at least 1")
+    check_count(games, MAX_GAMES, "--games")
     if args.max_actions is not None and args.max_actions < 0:
         raise PlayError("--max-actions must not be negative")
     if args.delay < 0:

@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from bot.commands import output_folder
 from bot.errors import InconsistentBoardError, MsbotError, VisionError
+from bot.limits import read_text
 
 EXIT_MISMATCH = 1
 EXIT_ERROR = 2
@@ -68,10 +69,7 @@ def _jsonl(path: Path, what: str) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     objects = []
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MsbotError(f"{path}: cannot read: {exc}") from exc
+    text = read_text(path)
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

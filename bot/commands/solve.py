@@ -9,10 +9,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.board import Board, parse_board
 from bot.errors import MsbotError
+from bot.limits import (
+    MAX_JSON_DEPTH,
+    MAX_LINE_CHARS,
+    MAX_TEXT_BYTES,
+    LimitError,
+    check_board_text,
+    json_depth,
+    read_text,
+)
 from bot.solver import Analysis, analyse
 
 RULES = ("safe", "zero", "none")
@@ -112,20 +122,20 @@ def render(board: Board, analysis: Analysis) -> str:
 
 
 def _read(path: str) -> str:
+    """The board text of FILE (or stdin for "-"), within `bot.limits`."""
     if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as exc:
-        raise MsbotError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise MsbotError(f"{path} is not a text file: {exc.reason}") from exc
+        text = sys.stdin.read(MAX_TEXT_BYTES + 1)
+        if len(text) > MAX_TEXT_BYTES:
+            raise LimitError(f"stdin: over the limit of {MAX_TEXT_BYTES} characters")
+        return text
+    return read_text(Path(path))
 
 
 def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[str, Any]:
     if not line.strip():
         return {"error": "empty line: expected a JSON object"}
+    if json_depth(line) > MAX_JSON_DEPTH:
+        return {"error": f"JSON nested deeper than {MAX_JSON_DEPTH} levels: not read"}
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -149,6 +159,7 @@ def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[st
     if strength not in STRENGTHS:
         return {"error": f'"strength" must be one of {", ".join(STRENGTHS)}'}
     try:
+        check_board_text(text)
         return to_json(analyse(parse_board(text), mines, rule, strength=strength))
     except MsbotError as exc:
         return {"error": str(exc)}
@@ -162,8 +173,20 @@ def stream(
     Every input line gets exactly one answer line, a blank one included (an
     error), so a program can pair requests and answers by order.
     """
-    for line in source:
-        sink.write(json.dumps(_stream_line(line, default_rule, default_strength)) + "\n")
+    while True:
+        line = source.readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            # Skip the rest of the line without holding it, then answer it.
+            while (more := source.readline(MAX_LINE_CHARS)) and not more.endswith("\n"):
+                pass
+            answer: dict[str, Any] = {
+                "error": f"line over the limit of {MAX_LINE_CHARS} characters: not read"
+            }
+        else:
+            answer = _stream_line(line, default_rule, default_strength)
+        sink.write(json.dumps(answer) + "\n")
         sink.flush()
 
 
@@ -175,7 +198,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.mines is not None and args.mines < 0:
         raise MsbotError("--mines must be >= 0")
-    board = parse_board(_read(args.file))
+    text = _read(args.file)
+    check_board_text(text)
+    board = parse_board(text)
     analysis = analyse(board, args.mines, args.rule, strength=args.strength)
     if args.json:
         print(json.dumps(to_json(analysis)))

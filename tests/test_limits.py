@@ -1,0 +1,158 @@
+"""Hostile input gets one clear error in bounded time and memory (`bot.limits`):
+pipes and devices named like screenshots, decompression bombs, JSON lines
+nested or long enough to kill a parser, boards and counts past the limits.
+Each command runs in a subprocess, as a person runs it, with a timeout: a
+hang fails the test instead of waiting."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from bot.limits import (
+    MAX_BOARD_CELLS,
+    MAX_IMAGE_SIDE,
+    MAX_JSON_DEPTH,
+    MAX_LINE_CHARS,
+    LimitError,
+    check_board_text,
+    json_depth,
+    read_regular,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def msbot(*args: str, stdin: str = "", timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def png_header(width: int, height: int, depth: int = 16, colour: int = 6) -> bytes:
+    """A PNG that declares `width` x `height` pixels and holds almost no data."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(b""))
+        + chunk(b"IEND", b"")
+    )
+
+
+def one_error_line(done: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    line = done.stderr.strip()
+    assert all(w in line for w in words), line
+    return line
+
+
+def test_a_fifo_named_like_a_screenshot_is_refused_not_waited_for(tmp_path: Path) -> None:
+    fifo = tmp_path / "x.png"
+    os.mkfifo(fifo)
+    one_error_line(msbot("replay", str(fifo)), "x.png", "not a regular file")
+    # Inside a recording's frames/ folder too, beside a good frame.
+    frames = tmp_path / "rec" / "frames"
+    frames.mkdir(parents=True)
+    os.mkfifo(frames / "0001.png")
+    done = msbot("replay", str(tmp_path / "rec"))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "not a regular file" in done.stdout + done.stderr
+
+
+def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "zero.png"
+    link.symlink_to("/dev/zero")
+    one_error_line(msbot("replay", str(link)), "zero.png", "not a regular file")
+
+
+@pytest.mark.parametrize("size", [(30000, 30000), (MAX_IMAGE_SIDE + 1, 10), (8000, 8000)])
+def test_a_decompression_bomb_is_refused_from_its_header(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    path = tmp_path / "bomb.png"
+    path.write_bytes(png_header(*size))
+    one_error_line(msbot("replay", str(path)), f"{size[0]}x{size[1]}", "over the limit")
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"." * 101)
+    with pytest.raises(LimitError, match="101 bytes, over the limit of 100"):
+        read_regular(path, 100)
+    assert read_regular(path, 101) == b"." * 101
+
+
+def test_json_depth_leaves_strings_out() -> None:
+    assert json_depth('{"board": ["..", "1."]}') == 2
+    assert json_depth('["[[[[", "\\"[[["]') == 1
+    assert json_depth("[" * 1000) == 1000
+    assert json_depth('"plain"') == 0
+
+
+def test_the_stream_answers_a_deep_or_long_line_with_an_error_and_goes_on() -> None:
+    good = json.dumps({"board": [".1.1."], "mines": 1})
+    lines = ["[" * 100_000, "x" * (MAX_LINE_CHARS + 10), good]
+    done = msbot("solve", "--stream", stdin="\n".join(lines) + "\n", timeout=60)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3
+    assert f"deeper than {MAX_JSON_DEPTH}" in answers[0]["error"]
+    assert f"over the limit of {MAX_LINE_CHARS} characters" in answers[1]["error"]
+    assert "error" not in answers[2] and answers[2]["move"]["action"] == "open"
+
+
+def test_the_stream_refuses_a_board_past_the_limit_for_that_line_only() -> None:
+    big = json.dumps({"board": ["." * 200] * 200})
+    good = json.dumps({"board": ["..1"]})
+    done = msbot("solve", "--stream", stdin=big + "\n" + good + "\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert "200x200 cells is over the limit" in answers[0]["error"]
+    assert "error" not in answers[1]
+
+
+def test_solve_refuses_a_huge_board_file_unparsed(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text(("." * 2000 + "\n") * 2000)
+    one_error_line(msbot("solve", str(path)), "2000x2000", str(MAX_BOARD_CELLS))
+    fifo = tmp_path / "board.fifo"
+    os.mkfifo(fifo)
+    one_error_line(msbot("solve", str(fifo)), "not a regular file")
+
+
+def test_board_text_size_is_checked_from_lines_and_their_length() -> None:
+    check_board_text("\n  ...\n  .1.\n\n")  # fine
+    with pytest.raises(LimitError, match="1x10001"):
+        check_board_text("." * 10_001)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--board", "300x300x20000"], ["300x300", "over the limit"]),
+        (["--games", "999999999999"], ["--games must be between 1 and"]),
+        (["--games", "0"], ["--games must be between 1 and"]),
+        (["--jobs", "1000"], ["--jobs must be between 1 and 256"]),
+    ],
+)
+def test_bench_refuses_sizes_and_counts_past_the_limits(args: list[str], words: list[str]) -> None:
+    one_error_line(msbot("bench", *args), *words)
