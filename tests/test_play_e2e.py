@@ -508,22 +508,27 @@ def test_ctrl_c_while_a_watcher_waits_for_the_next_game_stops_at_once(
 def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
     display: VirtualDisplay, tmp_path: Path
 ) -> None:
-    """The clone is stopped (SIGSTOP) for 8 s mid-game, as a busy machine may
-    stall it: its window keeps the old picture and the clicks queue up. The bot
-    retries once, waits, and plays on when the clone comes back; the retried
-    clicks are in the recording and the game's figures. (8 s: longer than any
-    batch of clicks plus the retry, so the wait itself is what is tested.
-    `--no-flags`: a flag that shows nothing is not clicked again (a second right
-    click on a queued one would take it away), so every click here is an open.)"""
+    """The clone is stopped (SIGSTOP) for 8 s, as a busy machine may stall it:
+    its window keeps the old picture and the clicks queue up. The bot retries
+    once, waits, and plays on when the clone comes back; the retried clicks are
+    in the recording and the game's figures. (8 s: longer than any batch of
+    clicks plus the retry, so the wait itself is what is tested.)
+
+    The clone is frozen as soon as the board is located, while `--delay 300`
+    holds the first click back: so the freeze always falls before a click, never
+    after a game that a first guess already lost (which made this test fail one
+    run in a few). `--no-flags`: a flag that shows nothing is rightly not clicked
+    again (a second right click on a queued one would take it away), so every
+    click is an open."""
     folder = tmp_path / "rec"
-    with launch_clone("xdemineur", "intermediate", display) as clone:
-        args = ["play", "--json", "--games", "1", "--delay", "10", "--no-flags"]
+    with launch_clone("xdemineur", "beginner", display) as clone:
+        args = ["play", "--json", "--games", "1", "--delay", "300", "--no-flags"]
         args += ["--record", str(folder)]
         with bot_running(display, *args) as proc:
-            wait_for(lambda: len(read_jsonl(folder / "readings.jsonl")) > 2, proc, "three readings")
-            assert proc.poll() is None, "the game ended before the clone could be frozen"
+            wait_for(lambda: board_located(folder), proc, "locating the board")
             os.kill(clone.pid, signal.SIGSTOP)
             try:
+                assert clicks_recorded(folder) == {}, "a click came before the freeze"
                 time.sleep(8)
             finally:
                 os.kill(clone.pid, signal.SIGCONT)
