@@ -23,10 +23,18 @@ complete recording of everything up to that point (clicks are written in
 batches, with the next frame; see `Recorder.action`). Appending, not rewriting:
 a run of hundreds of games writes tens of thousands of lines, and rewriting
 the whole file for each one made every frame slower than the last.
+
+A write that fails once the run has begun (a full disk, a file-size limit)
+stops the recording, not the run: the games a person asked for are still
+played and reported. Nothing more is written after the failure, so the
+recording stays whole up to the last frame written, and meta.json (small,
+tried once more) says where and why it stopped (`"recording_stopped"`); the
+command then exits non-zero and names the failure (`Recorder.failure`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -93,6 +101,10 @@ class Recorder:
         self.meta: dict[str, Any] = {"format": 1, "complete": False, **(meta or {})}
         self.frames = 0
         self._pending: list[dict[str, Any]] = []
+        #: Why the recording stopped (a write that failed), or None.
+        self.failure: str | None = None
+        #: Frames written whole, with their lines.
+        self.written = 0
         if self.folder is not None:
             try:
                 (self.folder / "frames").mkdir(parents=True, exist_ok=True)
@@ -105,11 +117,16 @@ class Recorder:
                 raise RecordingError(
                     f"{self.folder} already holds a recording: choose a new folder"
                 )
-            self._write_meta()
+            # Here a failure is the folder's own fault: say so before anything is played.
+            text = json.dumps(self.meta, indent=2, sort_keys=True) + "\n"
+            try:
+                write_atomic(self.folder / "meta.json", text.encode())
+            except OSError as exc:
+                raise RecordingError(f"cannot write {self.folder / 'meta.json'}: {exc}") from exc
 
     @property
     def enabled(self) -> bool:
-        return self.folder is not None
+        return self.folder is not None and self.failure is None
 
     def frame(
         self,
@@ -120,8 +137,9 @@ class Recorder:
         region: Region | None = None,
         note: str = "",
     ) -> str | None:
-        """Save one frame and its reading; returns the frame's file name (in `frames/`)."""
-        if self.folder is None:
+        """Save one frame and its reading; returns the frame's file name (in
+        `frames/`), None when not recording (or no longer: `failure`)."""
+        if self.folder is None or self.failure is not None:
             return None
         self.flush()
         self.frames += 1
@@ -129,7 +147,8 @@ class Recorder:
         ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
         if not ok:
             raise RecordingError(f"cannot encode frame {name}")
-        self._guard(write_atomic, self.folder / "frames" / name, png.tobytes())
+        if not self._guard(write_atomic, self.folder / "frames" / name, png.tobytes()):
+            return None
         line: dict[str, Any] = {"frame": name, "game": game}
         if region is not None:
             line["region"] = [region.left, region.top, region.width, region.height]
@@ -146,6 +165,9 @@ class Recorder:
             }
             self._append("labels", label)
         self._append("readings", line)
+        if self.failure is not None:
+            return None
+        self.written = self.frames
         return name
 
     def action(self, action: Mapping[str, Any], *, game: int, frame: str | None) -> None:
@@ -156,19 +178,19 @@ class Recorder:
         doubled its time. A hard kill can lose the clicks of the last batch
         only; every file on disk is still whole.
         """
-        if self.folder is None:
+        if self.folder is None or self.failure is not None:
             return
         self._pending.append({"game": game, "frame": frame, **action})
 
     def flush(self) -> None:
         """Write the actions recorded since the last frame."""
-        if self.folder is None or not self._pending:
+        if self.folder is None or self.failure is not None or not self._pending:
             return
         pending, self._pending = self._pending, []
         self._append("actions", *pending)
 
     def update_meta(self, **fields: Any) -> None:
-        if self.folder is None:
+        if self.folder is None or self.failure is not None:
             return
         self.meta.update(fields)
         self._write_meta()
@@ -178,6 +200,13 @@ class Recorder:
         without this mark ended abruptly)."""
         self.flush()
         self.update_meta(complete=True)
+
+    def stopped_note(self) -> str:
+        """What to tell the person when the recording stopped part way."""
+        return (
+            f"the recording stopped after {self.written} frame(s): {self.failure} "
+            f"(what is in {self.folder} is whole; the games went on and are reported above)"
+        )
 
     def _append(self, kind: str, *objs: Mapping[str, Any]) -> None:
         """Add lines to `kind`.jsonl in one `write` call: whole lines or nothing."""
@@ -190,11 +219,29 @@ class Recorder:
         text = json.dumps(self.meta, indent=2, sort_keys=True) + "\n"
         self._guard(write_atomic, self.folder / "meta.json", text.encode())
 
-    def _guard(self, write: Any, path: Path, data: bytes) -> None:
+    def _guard(self, write: Any, path: Path, data: bytes) -> bool:
+        """Whether `write(path, data)` worked; the first failure stops the
+        recording (see the module docstring) and is kept in `failure`."""
+        if self.failure is not None:
+            return False
         try:
             write(path, data)
+            return True
         except OSError as exc:
-            raise RecordingError(f"cannot write {path}: {exc}") from exc
+            self._stop(f"cannot write {path}: {exc.strerror or exc}")
+            return False
+
+    def _stop(self, failure: str) -> None:
+        """Stop recording after `failure`; meta.json says so if it still can."""
+        assert self.folder is not None
+        self.failure = failure
+        self._pending.clear()
+        self.meta["complete"] = False
+        self.meta["recording_stopped"] = {"after_frames": self.written, "error": failure}
+        text = json.dumps(self.meta, indent=2, sort_keys=True) + "\n"
+        # If even this fails, the command's message on stderr is all there is.
+        with contextlib.suppress(OSError):
+            write_atomic(self.folder / "meta.json", text.encode())
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

@@ -258,10 +258,11 @@ class GameWindow:
         recording's frames/ folder, else a fresh temporary folder)."""
         image = image if image is not None else self.last_image
         if image is not None:
+            name = None
             if self.recorder.enabled:
                 name = self.recorder.frame(image, None, game=0, region=self.region, note=message)
-                assert self.recorder.folder is not None
-                message += f" (frame saved: {self.recorder.folder / 'frames' / str(name)})"
+            if name is not None and self.recorder.folder is not None:
+                message += f" (frame saved: {self.recorder.folder / 'frames' / name})"
             else:
                 path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
                 cv2.imwrite(str(path), image)

@@ -608,3 +608,37 @@ def test_sigterm_stops_between_actions_like_ctrl_c(display: VirtualDisplay, tmp_
     assert meta["complete"] is True and meta["summary"]["stopped"] == "terminated (SIGTERM)"
     played = [g["game"] for g in meta["games"]]
     assert {g["game"]: g["clicks"] for g in meta["games"]} == clicks_recorded(folder, played)
+
+
+def test_a_full_disk_under_record_stops_the_recording_not_the_games(
+    display: VirtualDisplay, tmp_path: Path
+) -> None:
+    """Two games with --record; once the board is located, no file of the bot
+    may grow past 4 kB (RLIMIT_FSIZE set on the running process: the kernel
+    refuses the next frame or line as a full disk would; Python ignores
+    SIGXFSZ). Both games are still played, their lines and the summary reach
+    stdout, the error names the failed write once, and the recording is whole
+    up to where it stopped, which meta.json says."""
+    import resource
+
+    folder = tmp_path / "rec"
+    args = ["play", "--json", "--games", "2", "--record", str(folder)]
+    with launch_clone("xdemineur", "beginner", display), bot_running(display, *args) as proc:
+        wait_for(lambda: board_located(folder), proc, "locating the board")
+        resource.prlimit(proc.pid, resource.RLIMIT_FSIZE, (4000, 4000))
+        out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2, out + err
+    assert "Traceback" not in err
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    games = [line for line in lines if "outcome" in line]
+    summary = next(line["summary"] for line in lines if "summary" in line)
+    assert [g["outcome"] in ("won", "lost") for g in games] == [True, True], games
+    assert "File too large" in summary["recording_stopped"]
+    error = err.strip().splitlines()
+    assert len(error) == 1 and "the recording stopped after" in error[0], error
+    meta = json.loads((folder / "meta.json").read_text())
+    assert meta["complete"] is False and "File too large" in meta["recording_stopped"]["error"]
+    written = meta["recording_stopped"]["after_frames"]
+    readings = read_jsonl(folder / "readings.jsonl")
+    assert len(readings) == written
+    assert all((folder / "frames" / r["frame"]).is_file() for r in readings)

@@ -113,3 +113,43 @@ def test_a_folder_with_recording_lines_but_no_frame_is_refused(tmp_path: Path) -
     (tmp_path / "rec" / "actions.jsonl").write_text('{"kind": "open"}\n')
     with pytest.raises(RecordingError, match="already holds a recording"):
         Recorder(tmp_path / "rec")
+
+
+def test_a_write_that_fails_stops_the_recording_not_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up after two frames: the third and everything after it is
+    not written, nothing raises, what is on disk stays whole, and meta.json
+    says where and why the recording stopped. (The write itself is faked here;
+    tests/test_play_e2e.py fills a real file-size limit under a live game.)"""
+    import errno
+
+    import bot.recorder as recorder_module
+
+    rec = Recorder(tmp_path / "rec", {"skin": "xdemineur"})
+    image = np.full((40, 60, 3), 7, np.uint8)
+    real = recorder_module.write_atomic
+    frames_written: list[Path] = []
+
+    def fills_up(path: Path, data: bytes) -> None:
+        if path.suffix == ".png":
+            if len(frames_written) == 2:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            frames_written.append(path)
+        real(path, data)
+
+    monkeypatch.setattr(recorder_module, "write_atomic", fills_up)
+    names = [rec.frame(image, READING, game=1) for _ in range(4)]
+    rec.action({"kind": "open", "row": 0, "col": 2}, game=1, frame=names[-1])
+    rec.close()
+    assert names == ["0001.png", "0002.png", None, None]
+    assert rec.failure is not None and "No space left on device" in rec.failure
+    assert rec.written == 2 and "stopped after 2 frame(s)" in rec.stopped_note()
+    folder = tmp_path / "rec"
+    meta = json.loads((folder / "meta.json").read_text())
+    assert meta["complete"] is False
+    assert meta["recording_stopped"]["after_frames"] == 2
+    assert "No space left" in meta["recording_stopped"]["error"]
+    assert [r["frame"] for r in read_jsonl(folder / "readings.jsonl")] == names[:2]
+    assert read_jsonl(folder / "actions.jsonl") == []
+    assert not list(folder.rglob("*.tmp"))

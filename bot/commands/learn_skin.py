@@ -184,6 +184,9 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
     if session.stopped:
         print(f"msbot learn-skin: error: {session.stopped}", file=sys.stderr)
         return 2
+    if recorder.failure is not None:
+        print(f"msbot learn-skin: error: {recorder.stopped_note()}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -157,7 +157,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         for game in session.games:
             print(json.dumps(game.to_json()))
-        print(json.dumps({"summary": session.summary()}))
+        summary = session.summary()
+        if recorder.failure is not None:
+            summary["recording_stopped"] = recorder.failure
+        print(json.dumps({"summary": summary}))
     elif args.dry_run and all(g.outcome == "stopped" for g in session.games):
         advised = sum(g.clicks for g in session.games)
         print(f"dry run: {advised} action(s) advised; the mouse was not touched")
@@ -177,6 +180,9 @@ def run(args: argparse.Namespace) -> int:
         return 128 + (session.signal or signal.SIGINT)
     if session.stopped:
         print(f"msbot play: error: {session.stopped}", file=sys.stderr)
+        return 2
+    if recorder.failure is not None:
+        print(f"msbot play: error: {recorder.stopped_note()}", file=sys.stderr)
         return 2
     return 0
 
