@@ -44,8 +44,7 @@ def run_clone(name: str, games: int, seconds: float, work: Path) -> dict[str, ob
     out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
     with VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
         env = dict(os.environ, DISPLAY=vd.display, MSBOT_TEMPLATES=str(out.parent))
-        with launch_clone(name, "beginner", vd, position=(40, 30)) as running:
-            time.sleep(running.spec.settle)
+        with launch_clone(name, "beginner", vd, position=(40, 30)):
             started = time.monotonic()
             learn = subprocess.run(
                 [

@@ -77,6 +77,9 @@ class Player:
         self.say = say
         self.clock = clock
         self.window = GameWindow(screen, reader, self.recorder, options.region, say)
+        if not options.dry_run:
+            # Before each click: is the board still where the last reading saw it?
+            actuator.guard = self.window.in_place
         self.signals = StopSignals()
         #: Learns while playing with a skin still being learned (`bot.learning`).
         self.apprentice = apprentice

@@ -23,6 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from bot.anchors import Anchors
 from bot.errors import PlayError, VisionError
 from bot.hidden_board import HiddenBoard, hidden_board
 from bot.recorder import Recorder
@@ -73,6 +74,8 @@ class GameWindow:
         #: Pixels grabbed around the board and the skin's regions: more while a
         #: skin is learned (its counter, face and buttons are found around it).
         self.margin = MARGIN
+        #: Pixels just outside the board's corners, as the last reading saw them.
+        self.anchors: Anchors | None = None
         #: Where a board the reader cannot locate is known to be (`base` grab
         #: coordinates): a skin still being learned reads too few of its cells
         #: to find its board, but learning found it (`bot.learning`).
@@ -131,7 +134,9 @@ class GameWindow:
         self.located = replace(located, geometry=located.geometry.shifted(-dx, -dy))
         self.geometry = located.geometry.shifted(*offset)
         self._memo = None
-        reading = self.read_image(self.screen.grab(self.region))
+        image = self.screen.grab(self.region)
+        reading = self.read_image(image)
+        self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
         return reading
 
@@ -164,7 +169,27 @@ class GameWindow:
         reading = self.read_image(image)
         self.check_position(reading, image)
         self._memo = (image, reading)
+        self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         return image, reading
+
+    def in_place(self) -> None:
+        """Before a click: stop (`PlayError`, nothing clicked) if the board is no
+        longer where the last reading saw it (`bot.anchors`). A corner that
+        changed while the board stayed (something drawn over it a moment) only
+        renews the anchors."""
+        anchors = self.anchors
+        if anchors is None:
+            return
+        changed = anchors.moved(self.screen)
+        if changed is None:
+            return
+        cause = self.diagnose()
+        if cause:
+            where = f"({changed.left}, {changed.top})"
+            raise self.stop(f"{cause}: no more clicks (the board's corner at {where} changed)")
+        assert self.region is not None and self.geometry is not None
+        image = self.screen.grab(self.region)
+        self.anchors = Anchors.around(image, (self.region.left, self.region.top), self.geometry)
 
     def refit(self) -> Geometry | None:
         """Fit the grid again where the board is now; its new screen grid, or

@@ -316,6 +316,7 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
             clone.move(400, 300)
         else:
             clone.close()
+        gone_at = time.monotonic()  # the window is seen at its new place (or gone)
         out, err = proc.communicate(timeout=30)
     assert proc.returncode == 2, err
     # The reason, once, cause first.
@@ -335,6 +336,15 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
     assert meta["games"] == games
     assert {g["game"]: g["clicks"] for g in games} == clicks_recorded(folder)
     assert meta["summary"]["clicks"] == sum(clicks_recorded(folder).values())
+    # Not one click once the window was seen moved or gone: each click is checked
+    # against the board's corners first (`bot.anchors`), not only the next reading.
+    # (Action times are CLOCK_MONOTONIC, the same clock in every process.)
+    late = [
+        a
+        for a in read_jsonl(folder / "actions.jsonl")
+        if a["kind"] in ("open", "flag", "chord", "control") and a["time"] > gone_at
+    ]
+    assert late == [], late
 
 
 def watch_while_a_second_bot_plays(

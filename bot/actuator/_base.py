@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
@@ -119,6 +119,9 @@ class Actuator:
         #: How a flag is placed: "right" (a right click), or modifiers and a
         #: button ("ctrl+left": clones with no right click, in a web page).
         self.flag_with = "right"
+        #: Called before every click on the board or a control; raises to refuse
+        #: it (`GameWindow.in_place`: the window moved since the last reading).
+        self.guard: Callable[[], None] | None = None
 
     def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
         """Where the board and the controls are now, in screen pixels."""
@@ -135,6 +138,8 @@ class Actuator:
         x, y = g.cell_center(row, col)
         if g.cell_at(x, y) != (row, col):
             raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")
+        if self.guard is not None:
+            self.guard()
         return x, y
 
     def _rest(self) -> None:
@@ -209,6 +214,8 @@ class Actuator:
             known = ", ".join(sorted(self.controls)) or "none"
             raise ActuatorError(f"no control {name!r} on screen (found: {known})")
         x, y = self.controls[name]
+        if self.guard is not None:
+            self.guard()
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
 
