@@ -13,7 +13,7 @@ what lets the same code locate boards of any skin (and learn new ones).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -39,6 +39,46 @@ class Lattice:
     found: int
     #: True when a partial tile continues the grid up to the image border.
     cut: bool
+    #: The centres (x, y) of the tiles seen on it: where a board read on part of
+    #: the grid would have more tiles beside it (`vision.locate`).
+    centres: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)), compare=False, repr=False)
+
+
+#: Rows or columns out from a side where `tiles_beside` looks for more tiles.
+BESIDE = 3
+
+
+def tiles_beside(grid: Geometry, lattices: list[Lattice]) -> list[str]:
+    """The sides of `grid` (a board read on one of `lattices`) past which the
+    same grid of tiles goes on: tiles of the same pitch (within 10 %), centred
+    on the grid's own rows and columns, in the BESIDE rows or columns out from
+    the side, as many as half the side's cells (two at least: a face or a
+    square button beside a small board is no grid). Every lattice counts: a
+    grid of blended cells (a screen scaled down) comes out of `find_lattices`
+    in pieces, with some of its tiles not seen at all."""
+    same = [
+        lat.centres
+        for lat in lattices
+        if abs(lat.geometry.cell_w / grid.cell_w - 1) <= 0.1
+        and abs(lat.geometry.cell_h / grid.cell_h - 1) <= 0.1
+    ]
+    if not same:
+        return []
+    centres = np.concatenate(same)
+    # Position in cells from the grid's top-left corner; on the grid's phase
+    # when the fraction is near a half (a cell's centre).
+    u = (centres[:, 0] - grid.left) / grid.cell_w
+    v = (centres[:, 1] - grid.top) / grid.cell_h
+    on = (np.abs(u % 1 - 0.5) < 0.3) & (np.abs(v % 1 - 0.5) < 0.3)
+    cols, rows = on & (u > 0) & (u < grid.cols), on & (v > 0) & (v < grid.rows)
+    near = {
+        "top": cols & (v < 0) & (v > -BESIDE),
+        "bottom": cols & (v > grid.rows) & (v < grid.rows + BESIDE),
+        "left": rows & (u < 0) & (u > -BESIDE),
+        "right": rows & (u > grid.cols) & (u < grid.cols + BESIDE),
+    }
+    length = {"top": grid.cols, "bottom": grid.cols, "left": grid.rows, "right": grid.rows}
+    return [side for side, at in near.items() if at.sum() >= max(2, length[side] / 2)]
 
 
 def flat_mask(image: np.ndarray) -> np.ndarray:
@@ -192,7 +232,8 @@ def find_lattices(
         if min(rows, cols) < 1 or max(rows, cols) < MIN_LINE or rows * cols < min_cells:
             continue
         geo = Geometry(left, top, cw, ch, rows, cols)
-        found.append(Lattice(geo, len(part), _is_cut(parts, geo, image.shape)))
+        cut = _is_cut(parts, geo, image.shape)
+        found.append(Lattice(geo, len(part), cut, np.asarray(part[:, 0:2], np.float64)))
     found.sort(key=lambda lat: -lat.found)
     return found
 

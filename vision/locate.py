@@ -34,7 +34,7 @@ from vision.counter import read_counter
 from vision.display_scale import exact_period, tile_as_shown
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
-from vision.lattice import MAX_TILE, Lattice, find_lattices
+from vision.lattice import MAX_TILE, Lattice, find_lattices, tiles_beside
 from vision.skin import Skin
 
 #: A grid is a board of a skin when at most this share of its cells is unsure.
@@ -822,7 +822,8 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     if not banks:
         raise VisionError("no skins to look for (templates folder empty?)")
     found: list[_Candidate] = []
-    for lat in find_lattices(image, max_tile=_largest_pitch(banks)):
+    lattices = find_lattices(image, max_tile=_largest_pitch(banks))
+    for lat in lattices:
         if any(_inside(lat.geometry, f.geometry) for f in found):
             continue
         cand = _explain(image, lat, banks)
@@ -844,6 +845,16 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     border = cand.bank.skin.border
     if border is not None:
         cand = _closed(image, cand, border)
+    more = tiles_beside(cand.geometry, lattices)
+    if more:
+        # The skin read only part of a grid of tiles: a board of another
+        # clone or size whose few cells look like this skin's, or rows this
+        # skin cannot read. Either way it is not this board, whole.
+        raise VisionError(
+            f"the {cand.bank.skin.name} board {_where(cand.geometry)} is part of a larger "
+            f"grid of tiles: it goes on past its {' and '.join(more)} edge with cells "
+            "the skin does not read (another clone, or a look the skin has not learned?)"
+        )
     beyond = (
         tiles_beyond(image, cand.geometry, cand.bank.colours)
         if cand.bank.colours and cand.bank.skin.frameless

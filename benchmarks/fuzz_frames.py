@@ -1,0 +1,236 @@
+"""Fuzzing the eyes: recorded frames mutated, read, and checked against their labels.
+
+Every labelled frame of `recordings/` is mutated in each class below, with a
+fixed seed, and read the way `msbot replay` reads a file (`load_image`, then
+`BoardReader.read_fresh`). Each input must end in a reading or one clean
+`MsbotError`: anything else (a traceback) is a failure, and so is a reading
+that is sure (no unsure cell) and wrong against the frame's label (another
+size, or a cell of another kind). Slow inputs and the process's peak memory
+are reported.
+
+Classes: bitflip (bytes of the PNG file flipped), truncate (the file cut),
+noise (Gaussian, sigma 2 and 8), jpeg (quality 50 and 90), greyscale, scale
+(0.8 and 1.25, linear). Covers (a box over the last row or columns) are
+`--covers`: a board whose edge is hidden can still read as a smaller whole
+board for the built-in skins, which describe no border yet (issue 16, open):
+they are counted, not failed on.
+
+    .venv/bin/python benchmarks/fuzz_frames.py [--per-class 3] [--seed 1] [--covers]
+
+One JSON line per class, then a summary line; exit 1 on any failure.
+`tests/test_fuzz_frames.py` runs the same at a small size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.errors import MsbotError
+from vision.image_io import load_image
+from vision.reader import BoardReader
+
+RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+
+#: A mutation: (png bytes of the frame, its picture, a random generator) -> png bytes.
+Mutation = Callable[[bytes, np.ndarray, np.random.Generator], bytes]
+
+
+def _png(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".png", image)
+    assert ok
+    return data.tobytes()
+
+
+def bitflip(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+    raw = bytearray(data)
+    for i in rng.integers(8, len(raw), size=3):
+        raw[int(i)] ^= 1 << int(rng.integers(0, 8))
+    return bytes(raw)
+
+
+def truncate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+    return data[: int(rng.integers(8, len(data)))]
+
+
+def noise(sigma: float) -> Mutation:
+    def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+        noisy = image.astype(np.float32) + rng.normal(0, sigma, image.shape)
+        return _png(np.clip(noisy, 0, 255).astype(np.uint8))
+
+    return mutate
+
+
+def jpeg(quality: int) -> Mutation:
+    def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+        ok, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        assert ok
+        return _png(cv2.imdecode(enc, cv2.IMREAD_COLOR))
+
+    return mutate
+
+
+def greyscale(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+    return _png(cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR))
+
+
+def scale(factor: float) -> Mutation:
+    def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+        return _png(cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_LINEAR))
+
+    return mutate
+
+
+def cover(side: str) -> Mutation:
+    """A white box over the board's last row (bottom) or last two columns (right)."""
+
+    def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+        out = image.copy()
+        g = BoardReader().read_fresh(image).geometry
+        if side == "bottom":
+            y = round(g.top + (g.rows - 1) * g.cell_h)
+            out[y:, :] = 255
+        else:
+            x = round(g.left + (g.cols - 2) * g.cell_w)
+            out[:, x:] = 255
+        return _png(out)
+
+    return mutate
+
+
+CLASSES: dict[str, list[Mutation]] = {
+    "bitflip": [bitflip],
+    "truncate": [truncate],
+    "noise": [noise(2), noise(8)],
+    "jpeg": [jpeg(50), jpeg(90)],
+    "greyscale": [greyscale],
+    "scale": [scale(0.8), scale(1.25)],
+}
+COVERS: dict[str, list[Mutation]] = {"cover": [cover("bottom"), cover("right")]}
+
+
+@dataclass
+class Tally:
+    """What one class of inputs gave."""
+
+    name: str
+    inputs: int = 0
+    read: int = 0
+    clean_errors: int = 0
+    unsure: int = 0
+    sure_and_wrong: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+    slowest_s: float = 0.0
+    slowest: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "class": self.name,
+            "inputs": self.inputs,
+            "read": self.read,
+            "clean_errors": self.clean_errors,
+            "with_unsure_cells": self.unsure,
+            "sure_and_wrong": self.sure_and_wrong,
+            "crashes": self.crashes,
+            "slowest_s": round(self.slowest_s, 3),
+            "slowest": self.slowest,
+        }
+
+
+def labelled_frames() -> Iterator[tuple[Path, dict[str, object]]]:
+    for folder in sorted(RECORDINGS.glob("*/")):
+        labels = folder / "labels.jsonl"
+        if labels.is_file():
+            for line in labels.read_text().splitlines():
+                if line.strip():
+                    label = json.loads(line)
+                    yield folder / "frames" / str(label["frame"]), label
+
+
+def check(path: Path, label: dict[str, object], tally: Tally, name: str) -> None:
+    """Read one mutated file as `msbot replay` would; tally what came of it."""
+    started = time.perf_counter()
+    try:
+        reading = BoardReader().read_fresh(load_image(path))
+    except MsbotError:
+        tally.clean_errors += 1
+        return
+    except Exception as exc:  # a crash is what this script looks for
+        tally.crashes.append(f"{name}: {type(exc).__name__}: {exc}"[:200])
+        return
+    finally:
+        took = time.perf_counter() - started
+        if took > tally.slowest_s:
+            tally.slowest_s, tally.slowest = took, name
+    tally.read += 1
+    if reading.unknown:
+        tally.unsure += 1
+        return
+    want = [str(row) for row in label["board"]]  # type: ignore[attr-defined]
+    if list(reading.board.rows) != want:
+        got = f"{reading.geometry.cols}x{reading.geometry.rows}"
+        tally.sure_and_wrong.append(f"{name}: read {got}, label {len(want[0])}x{len(want)}")
+
+
+def fuzz(per_class: int, seed: int, covers: bool, work: Path) -> list[Tally]:
+    """`per_class` frames (spread over every recording) per mutation of each class."""
+    frames = list(labelled_frames())
+    picks = [frames[i] for i in np.linspace(0, len(frames) - 1, per_class).round().astype(int)]
+    classes = {**CLASSES, **(COVERS if covers else {})}
+    tallies = []
+    for cls, mutations in classes.items():
+        tally = Tally(cls)
+        rng = np.random.default_rng([seed, len(tallies)])
+        for m, mutate in enumerate(mutations):
+            for i, (frame, label) in enumerate(picks):
+                data = frame.read_bytes()
+                mutated = mutate(data, load_image(frame), rng)
+                path = work / f"{cls}-{m}-{i}.png"
+                path.write_bytes(mutated)
+                tally.inputs += 1
+                check(path, label, tally, f"{cls}[{m}] {frame.parent.parent.name}/{frame.name}")
+        tallies.append(tally)
+    return tallies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-class", type=int, default=3, help="frames per mutation")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--covers", action="store_true", help="also cover an edge (counted)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="msbot-fuzz-") as work:
+        tallies = fuzz(args.per_class, args.seed, args.covers, Path(work))
+    failed = False
+    for tally in tallies:
+        print(json.dumps(tally.to_json()))
+        counted = tally.name in COVERS
+        failed |= bool(tally.crashes) or (bool(tally.sure_and_wrong) and not counted)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    summary = {
+        "inputs": sum(t.inputs for t in tallies),
+        "clean_errors": sum(t.clean_errors for t in tallies),
+        "crashes": sum(len(t.crashes) for t in tallies),
+        "sure_and_wrong": sum(len(t.sure_and_wrong) for t in tallies if t.name not in COVERS),
+        "sure_and_wrong_covered": sum(len(t.sure_and_wrong) for t in tallies if t.name in COVERS),
+        "slowest_s": round(max(t.slowest_s for t in tallies), 3),
+        "peak_mb": round(peak_mb),
+    }
+    print(json.dumps({"summary": summary}))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
