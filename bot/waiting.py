@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from bot.actuator import Action, Actuator
 from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
 from bot.consistency import (
@@ -134,6 +136,8 @@ class Waiter:
         #: Readings that contradict the last one or the clicks: a frame caught
         #: mid-redraw, unless it lasts.
         contradicted = Streak()
+        #: The picture of the first contradicting reading of the streak.
+        first_bad: Image | None = None
         refitted = False
         bad: list[Problem] = []
         deadline = self.clock() + options.effect_timeout
@@ -193,10 +197,19 @@ class Waiter:
                 return image, reading  # the person started another game (see watch_game)
             now = self.clock()
             if bad:
+                if not contradicted.frames:
+                    first_bad = image
                 contradicted.bump(now)
+                # The same picture all along: a clone stalled half way through a
+                # redraw (a busy machine: the flags drawn, the counter not yet),
+                # given the time a stalled click gets; a picture that changes
+                # and still contradicts is a misread or a real fault.
+                frozen = first_bad is not None and np.array_equal(image, first_bad)
             else:
                 contradicted.clear()
-            if contradicted.over(1, options.effect_timeout, now):
+                first_bad, frozen = None, False
+            patience = options.effect_timeout + (options.stall_timeout if frozen else 0.0)
+            if contradicted.over(1, patience, now):
                 text = "; ".join(str(p) for p in bad[:4])
                 raise window.stop(
                     window.with_cause(f"the reading contradicts itself or the last one: {text}"),
