@@ -38,8 +38,9 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
+from bot import threebv
 from bot.actuator import Action, Actuator
-from bot.board import COVERED, FLAG, UNOPENED, Board, Cell
+from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
 from bot.consistency import untrusted_flags
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.hidden_board import HiddenBoard
@@ -409,6 +410,15 @@ class Player:
             prev = reading
         result.seconds = self.clock() - started if started is not None else 0.0
         result.read_ms = self.window.read_ms[first_read:]
+        if result.outcome in ("won", "lost"):
+            result.bbbv = threebv.of_game(reading.board, result.outcome, pending.total)
+            covered_win = result.bbbv is None and result.outcome == "won"
+            if covered_win and prev is not None and pending.total is not None:
+                # A clone that covers its won board (GNOME Mines): the board
+                # before the last clicks, those cells open, if it then holds
+                # exactly the game's mines (the last click opened no area).
+                before = prev.board.with_cells(pending.opened, OPEN_UNKNOWN)
+                result.bbbv = threebv.of_game(before, "won", pending.total)
         return result
 
     def plan(
@@ -429,7 +439,7 @@ class Player:
         # Pictures a learned skin holds back (not caused by msbot): never clicked.
         held = self.apprentice.held if self.apprentice is not None else frozenset()
         try:
-            analysis = analyse(board, total, rules.rule)
+            analysis = analyse(board, total, rules.rule, strength=self.options.strength)
         except InconsistentBoardError as exc:
             # Maybe a frame caught mid-redraw: read again for a while first.
             now = self.clock()

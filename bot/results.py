@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.board import FLAG, UNOPENED
+from bot.threebv import ThreeBV
 from vision.reading import Reading
 
 #: "restarted": watching a person (dry run with --games), a new game began
@@ -43,6 +44,23 @@ class GameResult:
     #: Milliseconds each reading of the board took during the game (vision only:
     #: `BoardReader.read` of a grabbed frame whose geometry is known).
     read_ms: list[float] = field(default_factory=list)
+    #: The board's 3BV and the part of it done (`bot.threebv`); None when the
+    #: finished board does not show its layout (or the game did not finish).
+    bbbv: ThreeBV | None = None
+
+    @property
+    def bbbv_per_s(self) -> float | None:
+        """3BV done per second of play: the speed players compare."""
+        if self.bbbv is None or self.seconds <= 0:
+            return None
+        return self.bbbv.solved / self.seconds
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV done per click made (1.0: not one click more than needed)."""
+        if self.bbbv is None or self.clicks <= 0 or self.advised:
+            return None
+        return self.bbbv.solved / self.clicks
 
     def line(self) -> str:
         mines = f"/{self.mines}" if self.mines is not None else ""  # no counter read
@@ -53,6 +71,11 @@ class GameResult:
             f"game {self.game}: {self.outcome.upper()} {size} in {self.seconds:.2f} s, "
             f"{_count(self.clicks, *what)}{advised}, {_count(self.guesses, 'guess', 'guesses')}"
         )
+        if self.bbbv is not None and not self.advised:
+            done = "" if self.outcome == "won" else f"{self.bbbv.solved} of "
+            text += f", 3BV {done}{self.bbbv.total}"
+            if self.bbbv_per_s is not None:
+                text += f" ({self.bbbv_per_s:.2f} 3BV/s)"
         if self.message and not self.error:
             text += f" ({self.message})"
         return text
@@ -74,6 +97,10 @@ class GameResult:
             "advised": self.advised,
             "reads": len(self.read_ms),
             "read_ms_median": round(statistics.median(self.read_ms), 3) if self.read_ms else None,
+            "3bv": self.bbbv.total if self.bbbv is not None else None,
+            "3bv_solved": self.bbbv.solved if self.bbbv is not None else None,
+            "3bv_per_s": _rounded(self.bbbv_per_s),
+            "efficiency": _rounded(self.efficiency),
         }
         if self.advised:
             data["advised_actions"] = self.clicks
@@ -112,6 +139,10 @@ class Session:
             "certain_losses": sum(g.certain_loss for g in self.games),
             "stopped_games": sum(g.outcome == "stopped" for g in self.games),
             "stopped": self.stopped,
+            # Of won games, as players compare them.
+            "median_3bv": _median([g.bbbv.total for g in wins if g.bbbv is not None]),
+            "median_3bv_per_s": _median([v for g in wins if (v := g.bbbv_per_s) is not None]),
+            "median_efficiency": _median([v for g in wins if (v := g.efficiency) is not None]),
         }
 
     def summary_line(self) -> str:
@@ -161,3 +192,11 @@ def board_complete(reading: Reading, total: int | None) -> bool:
 def _count(n: int, one: str, many: str) -> str:
     """'1 guess', '3 guesses': people read these lines."""
     return f"{n} {one if n == 1 else many}"
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def _median(values: list[float] | list[int]) -> float | None:
+    return round(float(statistics.median(values)), 3) if values else None

@@ -196,6 +196,12 @@ def test_plays_beginner_games_to_the_end(
         # when that click opens the whole board), and the reads are timed.
         assert all(g["reads"] >= 1 and g["read_ms_median"] > 0 for g in run.games), run.games
         assert run.summary["wins"] == sum(g["outcome"] == "won" for g in run.games)
+        # Won games carry the players' statistics, all of their 3BV done (a lost
+        # one may not: a clone that shows no mines at the end tells no layout).
+        for g in run.games:
+            if g["outcome"] == "won":
+                assert g["3bv"] >= 1 and g["3bv_solved"] == g["3bv"], g
+                assert g["3bv_per_s"] > 0 and 0 < g["efficiency"] <= 1.0, g
         # The screen agrees with the last game's result.
         last = read_jsonl(tmp_path / "rec" / "readings.jsonl")[-1]
         now = final_status(display.display, tmp_path / "rec")

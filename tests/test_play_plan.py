@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -190,3 +192,38 @@ def test_a_streak_of_bad_frames_needs_both_frames_and_seconds_to_give_up() -> No
     streak.clear()
     streak.bump(20.0)
     assert streak.since == 20.0 and not streak.over(8, 1.5, 30.0)  # one frame only
+
+
+@pytest.mark.parametrize(("asked", "used"), [(None, "full"), ("fast", "fast"), ("full", "full")])
+def test_play_asks_the_solver_for_the_strength_it_was_given(
+    asked: str | None, used: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`msbot play` analyses every position at `--strength` (full by default, the
+    stronger guesses): a dry run advising once on a recorded mid-game frame, with
+    the solver call watched."""
+    from frozen_screen import FrozenScreen
+
+    import bot.play as play_module
+    from bot.actuator import Actuator, DryRunMouse
+    from bot.play import Player
+    from bot.play_options import PlayOptions
+    from vision.image_io import load_image
+    from vision.reader import BoardReader
+
+    seen: list[str] = []
+    real = play_module.analyse
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("strength", "fast"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(play_module, "analyse", watched)
+    frame = Path(__file__).parents[1] / "recordings/xdemineur-intermediate-1/frames/0001.png"
+    extra = {} if asked is None else {"strength": asked}
+    options = PlayOptions(games=1, dry_run=True, **extra)  # type: ignore[arg-type]
+    player = Player(
+        FrozenScreen(load_image(frame)), BoardReader(), Actuator(DryRunMouse()), options
+    )
+    player.say = lambda _: None
+    player.run()
+    assert seen and set(seen) == {used}

@@ -43,6 +43,12 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--record", metavar="DIR", help="save frames, readings and actions")
     parser.add_argument("--no-flags", action="store_true", help="never flag (unless needed)")
+    parser.add_argument(
+        "--strength",
+        choices=("fast", "full"),
+        default="full",
+        help="solver strength (default full; dry-run advice too)",
+    )
     parser.add_argument("--chord", action="store_true", help="chord where the skin can")
     parser.add_argument("--delay", type=float, default=0.0, metavar="MS", help="pause per click")
     parser.add_argument("--max-actions", type=int, metavar="N", help="stop after N actions")
@@ -96,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         games=games,
         watch=args.dry_run and args.games is not None,
         dry_run=args.dry_run,
+        strength=args.strength,
         flags=not args.no_flags,
         chord=args.chord,
         delay=args.delay / 1000.0,
