@@ -1,11 +1,13 @@
 """Hostile input gets one clear error in bounded time and memory (`bot.limits`):
 pipes and devices named like screenshots, decompression bombs, JSON lines
 nested or long enough to kill a parser, boards and counts past the limits.
-Each command runs in a subprocess, as a person runs it, with a timeout: a
-hang fails the test instead of waiting."""
+The commands run in this process (`bot.cli.main`), except where the input
+could block a read: there a subprocess with a timeout fails the test instead
+of hanging it."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import struct
@@ -16,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
+from bot.commands.solve import stream
 from bot.limits import (
     MAX_BOARD_CELLS,
     MAX_IMAGE_SIDE,
@@ -62,8 +66,15 @@ def one_error_line(done: subprocess.CompletedProcess[str], *words: str) -> str:
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr
     line = done.stderr.strip()
-    assert all(w in line for w in words), line
+    assert len(line.splitlines()) == 1 and all(w in line for w in words), line
     return line
+
+
+def in_process(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
+    """`msbot ARGS` run here: its exit code and output, as a subprocess gives them."""
+    code = main(list(args))
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), code, out.out, out.err)
 
 
 def test_a_fifo_named_like_a_screenshot_is_refused_not_waited_for(tmp_path: Path) -> None:
@@ -87,11 +98,14 @@ def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(30000, 30000), (MAX_IMAGE_SIDE + 1, 10), (8000, 8000)])
 def test_a_decompression_bomb_is_refused_from_its_header(
-    tmp_path: Path, size: tuple[int, int]
+    tmp_path: Path, size: tuple[int, int], capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "bomb.png"
     path.write_bytes(png_header(*size))
-    one_error_line(msbot("replay", str(path)), f"{size[0]}x{size[1]}", "over the limit")
+    done = in_process(capsys, "replay", str(path))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"{size[0]}x{size[1]}" in done.stderr + done.stdout
+    assert "over the limit" in done.stderr + done.stdout
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
@@ -112,9 +126,9 @@ def test_json_depth_leaves_strings_out() -> None:
 def test_the_stream_answers_a_deep_or_long_line_with_an_error_and_goes_on() -> None:
     good = json.dumps({"board": [".1.1."], "mines": 1})
     lines = ["[" * 100_000, "x" * (MAX_LINE_CHARS + 10), good]
-    done = msbot("solve", "--stream", stdin="\n".join(lines) + "\n", timeout=60)
-    assert done.returncode == 0, done.stderr
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    answered = io.StringIO()
+    stream(io.StringIO("\n".join(lines) + "\n"), answered)
+    answers = [json.loads(line) for line in answered.getvalue().splitlines()]
     assert len(answers) == 3
     assert f"deeper than {MAX_JSON_DEPTH}" in answers[0]["error"]
     assert f"over the limit of {MAX_LINE_CHARS} characters" in answers[1]["error"]
@@ -124,16 +138,19 @@ def test_the_stream_answers_a_deep_or_long_line_with_an_error_and_goes_on() -> N
 def test_the_stream_refuses_a_board_past_the_limit_for_that_line_only() -> None:
     big = json.dumps({"board": ["." * 200] * 200})
     good = json.dumps({"board": ["..1"]})
-    done = msbot("solve", "--stream", stdin=big + "\n" + good + "\n")
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    answered = io.StringIO()
+    stream(io.StringIO(big + "\n" + good + "\n"), answered)
+    answers = [json.loads(line) for line in answered.getvalue().splitlines()]
     assert "200x200 cells is over the limit" in answers[0]["error"]
     assert "error" not in answers[1]
 
 
-def test_solve_refuses_a_huge_board_file_unparsed(tmp_path: Path) -> None:
+def test_solve_refuses_a_huge_board_file_unparsed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "board.txt"
     path.write_text(("." * 2000 + "\n") * 2000)
-    one_error_line(msbot("solve", str(path)), "2000x2000", str(MAX_BOARD_CELLS))
+    one_error_line(in_process(capsys, "solve", str(path)), "2000x2000", str(MAX_BOARD_CELLS))
     fifo = tmp_path / "board.fifo"
     os.mkfifo(fifo)
     one_error_line(msbot("solve", str(fifo)), "not a regular file")
@@ -154,5 +171,7 @@ def test_board_text_size_is_checked_from_lines_and_their_length() -> None:
         (["--jobs", "1000"], ["--jobs must be between 1 and 256"]),
     ],
 )
-def test_bench_refuses_sizes_and_counts_past_the_limits(args: list[str], words: list[str]) -> None:
-    one_error_line(msbot("bench", *args), *words)
+def test_bench_refuses_sizes_and_counts_past_the_limits(
+    args: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    one_error_line(in_process(capsys, "bench", *args), *words)
