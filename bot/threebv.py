@@ -40,9 +40,7 @@ def neighbour_counts(mines: np.ndarray) -> np.ndarray:
     """How many of each cell's eight neighbours are mines."""
     kernel = np.ones((3, 3), np.float32)
     kernel[1, 1] = 0
-    counts = cv2.filter2D(
-        mines.astype(np.float32), -1, kernel, borderType=cv2.BORDER_CONSTANT
-    )
+    counts = cv2.filter2D(mines.astype(np.float32), -1, kernel, borderType=cv2.BORDER_CONSTANT)
     return np.rint(counts).astype(np.int32)
 
 
