@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
 from bot.actuator.keys import parse_keys
+from bot.actuator.points import PointMap
 from bot.errors import ActuatorError
 from vision.geometry import Geometry
 
@@ -53,7 +54,14 @@ class Action:
 
 
 class Mouse(ABC):
-    """A backend that presses buttons at screen points and types keys."""
+    """A backend that presses buttons at screen points and types keys.
+
+    Points are the capture's pixels; a backend whose mouse counts otherwise
+    (a Retina screen's points) maps them with `points` (`bot.actuator.points`).
+    """
+
+    #: Capture pixels to the mouse's coordinates (the same, unless measured otherwise).
+    points: PointMap = PointMap()
 
     @abstractmethod
     def click(self, x: int, y: int, button: Button) -> None:
@@ -138,6 +146,15 @@ class Actuator:
         x, y = g.cell_center(row, col)
         if g.cell_at(x, y) != (row, col):
             raise ActuatorError(f"click ({x}, {y}) would not land on cell ({row}, {col})")
+        # Where the mouse really goes (a point may span several pixels), back in pixels.
+        points = self.mouse.points
+        if not points.identity and g.cell_at(*points.to_pixels(*points.to_mouse(x, y))) != (
+            row,
+            col,
+        ):
+            raise ActuatorError(
+                f"click ({x}, {y}) would land beside cell ({row}, {col}) at this desktop scale"
+            )
         if self.guard is not None:
             self.guard()
         return x, y

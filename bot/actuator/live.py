@@ -14,28 +14,44 @@ fail-safe stays on: moving the real mouse into a screen corner aborts the run
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 from bot.actuator._base import Button, Mouse
 from bot.actuator.keys import parse_keys
+from bot.actuator.points import PointMap
 from bot.errors import ActuatorError
+from vision.capture.live import LiveScreen
 
 #: Seconds pyautogui sleeps after each call (its default is 0.1).
 DEFAULT_PAUSE = 0.0
 
 
 class PyAutoGuiMouse(Mouse):
-    """Clicks on X display `display` (default: $DISPLAY)."""
+    """Clicks on X display `display` (default: $DISPLAY), or on the desktop of
+    Windows or macOS (`platform`: `sys.platform`), at the capture's pixels
+    mapped to the mouse's coordinates by `points` (`bot.actuator.points`)."""
 
-    def __init__(self, display: str | None = None, pause: float = DEFAULT_PAUSE) -> None:
-        name = display if display is not None else os.environ.get("DISPLAY", "")
-        if not name:
-            raise ActuatorError("no X display to click on: set DISPLAY (e.g. DISPLAY=:0)")
-        os.environ["DISPLAY"] = name
+    def __init__(
+        self,
+        display: str | None = None,
+        pause: float = DEFAULT_PAUSE,
+        points: PointMap | None = None,
+        platform: str = sys.platform,
+    ) -> None:
+        name = ""
+        if platform not in ("win32", "cygwin", "darwin"):
+            name = display if display is not None else os.environ.get("DISPLAY", "")
+            if not name:
+                raise ActuatorError("no X display to click on: set DISPLAY (e.g. DISPLAY=:0)")
+            os.environ["DISPLAY"] = name
         try:
             import pyautogui
         except Exception as exc:  # Xlib raises its own errors when the display is gone
-            raise ActuatorError(f"cannot use the mouse on display {name!r}: {exc}") from exc
+            where = f"display {name!r}" if name else "this desktop"
+            raise ActuatorError(f"cannot use the mouse on {where}: {exc}") from exc
+        self.points = points or PointMap()
+        self.platform = platform
         self._gui: Any = pyautogui
         self._xdisplay: Any = None
         pyautogui.FAILSAFE = True
@@ -55,16 +71,18 @@ class PyAutoGuiMouse(Mouse):
             raise ActuatorError(f"{what} failed: {exc}") from exc
 
     def click(self, x: int, y: int, button: Button) -> None:
-        self._guard(f"{button} click at ({x}, {y})", self._gui.click, x, y, button=button)
+        mx, my = self.points.to_mouse(x, y)
+        self._guard(f"{button} click at ({x}, {y})", self._gui.click, mx, my, button=button)
 
     def click_holding(self, x: int, y: int, button: Button, keys: tuple[str, ...]) -> None:
         gui = self._gui
+        mx, my = self.points.to_mouse(x, y)
 
         def holding() -> None:
             for key in keys:
                 gui.keyDown(key)
             try:
-                gui.click(x, y, button=button)
+                gui.click(mx, my, button=button)
             finally:
                 for key in reversed(keys):
                     gui.keyUp(key)
@@ -73,9 +91,10 @@ class PyAutoGuiMouse(Mouse):
 
     def click_both(self, x: int, y: int) -> None:
         gui = self._gui
+        mx, my = self.points.to_mouse(x, y)
 
         def both() -> None:
-            gui.moveTo(x, y)
+            gui.moveTo(mx, my)
             gui.mouseDown(button="left")
             gui.mouseDown(button="right")
             gui.mouseUp(button="right")
@@ -84,7 +103,8 @@ class PyAutoGuiMouse(Mouse):
         self._guard(f"left+right click at ({x}, {y})", both)
 
     def move(self, x: int, y: int) -> None:
-        self._guard(f"pointer move to ({x}, {y})", self._gui.moveTo, x, y)
+        mx, my = self.points.to_mouse(x, y)
+        self._guard(f"pointer move to ({x}, {y})", self._gui.moveTo, mx, my)
 
     def check_key(self, name: str) -> None:
         for part in parse_keys(name):
@@ -100,6 +120,8 @@ class PyAutoGuiMouse(Mouse):
 
     def _x(self) -> Any:
         """A python-xlib connection of our own (None off X11)."""
+        if not self.display:
+            return None
         if self._xdisplay is None:
             try:
                 from Xlib.display import Display
@@ -121,10 +143,26 @@ class PyAutoGuiMouse(Mouse):
         return "" if display is None else class_at(display, x, y)
 
     def position(self) -> tuple[int, int]:
+        """Where the pointer is, in the capture's pixels."""
         x, y = self._gui.position()
-        return int(x), int(y)
+        px, py = self.points.to_pixels(int(x), int(y))
+        return round(px), round(py)
 
     def close(self) -> None:
         if self._xdisplay is not None:
             self._xdisplay.close()
             self._xdisplay = None
+
+
+def live_mouse(backend: str, screen: LiveScreen) -> Mouse:
+    """The mouse of `screen`'s desktop: XTest (X11 only) or pyautogui, with the
+    capture's pixels mapped to the mouse's coordinates as measured from the
+    screen (its size in pixels against its extent in the desktop's units)."""
+    if backend == "xtest":
+        if not screen.display:
+            raise ActuatorError(f"--backend xtest is X11 only, not {screen.platform}")
+        from bot.actuator.xtest import XTestMouse
+
+        return XTestMouse(screen.display)
+    points = PointMap.measure(screen.size, screen.origin, screen.extent)
+    return PyAutoGuiMouse(screen.display, points=points, platform=screen.platform)

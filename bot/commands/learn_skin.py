@@ -131,14 +131,9 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
     started = time.monotonic()
     screen = LiveScreen(args.display)
     mouse: Mouse
-    if args.backend == "pyautogui":
-        from bot.actuator.live import PyAutoGuiMouse
+    from bot.actuator.live import live_mouse
 
-        mouse = PyAutoGuiMouse(screen.display)
-    else:
-        from bot.actuator.xtest import XTestMouse
-
-        mouse = XTestMouse(screen.display)
+    mouse = live_mouse(args.backend, screen)
     if args.restart_key:
         mouse.check_key(args.restart_key)  # before the first click, not after a game
     recorder = Recorder(

@@ -114,14 +114,10 @@ def run(args: argparse.Namespace) -> int:
     mouse: Mouse
     if args.dry_run:
         mouse = DryRunMouse()
-    elif args.backend == "xtest":
-        from bot.actuator.xtest import XTestMouse
-
-        mouse = XTestMouse(screen.display)
     else:
-        from bot.actuator.live import PyAutoGuiMouse
+        from bot.actuator.live import live_mouse
 
-        mouse = PyAutoGuiMouse(screen.display)
+        mouse = live_mouse(args.backend, screen)
     if args.learn and (args.dry_run or args.no_learn):
         raise PlayError("--learn clicks to learn: not with --dry-run or --no-learn")
     recorder = Recorder(

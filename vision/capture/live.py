@@ -1,40 +1,69 @@
-"""The live screen through mss: fast X11 grabs (about 0.1 ms for a board region).
+"""The live screen through mss, on X11, Windows and macOS (about 0.1 ms for a board region on X11).
+
+mss captures every platform the same way; what differs is set up in
+`vision.capture.platforms`: X11 needs a display name (given explicitly,
+because DISPLAY may be set but empty, or point at the wrong server when tests
+run their own Xvfb), Windows a DPI-aware process (otherwise Windows scales
+the capture and the mouse apart), and a Wayland session cannot be captured at
+all (one clear error says what works instead).
+
+Coordinates are the capture's pixels, its top-left corner (0, 0), on every
+platform. mss itself works in the desktop's units: pixels on X11 and Windows,
+points on macOS, where a Retina screen gives two pixels per point. The ratio
+(`scale`) is measured at start by a small grab, and regions are converted, so
+that a grab of a region always has exactly that many pixels. `origin` and
+`extent` (mss units, the mouse's units too) are what the mouse needs to map
+pixels to its own coordinates (`bot.actuator.points`).
 
 One mss instance per process for its whole life: creating a second one after
 closing the first fails now and then with "Cannot connect to display" (see
-shared/clones.md). The display is always named explicitly, because DISPLAY may
-be set but empty, or point at the wrong server when tests run their own Xvfb.
+shared/clones.md).
 """
 
 from __future__ import annotations
 
-import os
+import math
+import sys
 from typing import Any
 
 import numpy as np
 
 from bot.errors import VisionError
 from vision.capture._base import Image, Region, Screen, freeze
+from vision.capture.platforms import open_mss
+
+#: Side, in mss units, of the grab that measures pixels per unit.
+PROBE = 16
 
 
 class LiveScreen(Screen):
-    """Grabs from the X display `display` (e.g. ":70"; default: $DISPLAY)."""
+    """Grabs the whole desktop (every monitor); on X11 from `display` (default
+    $DISPLAY). `platform` is `sys.platform` (given by tests)."""
 
-    def __init__(self, display: str | None = None) -> None:
-        import mss  # local: only live play needs a display connection
-
-        name = display if display is not None else os.environ.get("DISPLAY", "")
-        if not name:
-            raise VisionError("no X display: set DISPLAY (e.g. DISPLAY=:0) or pass --display")
-        self.display = name
-        try:
-            self._mss: Any = mss.MSS(display=name)
-        except Exception as exc:  # mss raises its own ScreenShotError and ctypes errors
-            raise VisionError(f"cannot open X display {name!r}: {exc}") from exc
+    def __init__(self, display: str | None = None, platform: str = sys.platform) -> None:
+        self._mss: Any
+        self._mss, self.display = open_mss(display, platform)
+        self.platform = platform
         monitor = self._mss.monitors[0]
-        self._size = (int(monitor["width"]), int(monitor["height"]))
-        self._origin = (int(monitor["left"]), int(monitor["top"]))
+        #: The capture's top-left corner and size in mss units (the mouse's).
+        self.origin = (int(monitor["left"]), int(monitor["top"]))
+        self.extent = (int(monitor["width"]), int(monitor["height"]))
         self._closed = False
+        #: Capture pixels per mss unit (2 on a Retina screen, else 1).
+        self.scale = self._measure_scale()
+        self._size = (round(self.extent[0] * self.scale), round(self.extent[1] * self.scale))
+
+    def _measure_scale(self) -> float:
+        side = max(1, min(PROBE, *self.extent))
+        box = {"left": self.origin[0], "top": self.origin[1], "width": side, "height": side}
+        try:
+            shot = self._mss.grab(box)
+        except Exception as exc:
+            raise VisionError(f"cannot capture the screen: {exc}") from exc
+        scale = float(shot.width) / side
+        if not 0.5 <= scale <= 4:
+            raise VisionError(f"the capture gives {scale:.2f} pixels per screen unit: unsupported")
+        return scale
 
     @property
     def size(self) -> tuple[int, int]:
@@ -45,18 +74,27 @@ class LiveScreen(Screen):
             raise VisionError("the screen was closed")
         width, height = self._size
         box = (region or Region(0, 0, width, height)).clipped(width, height)
+        s = self.scale
+        # The units covering the region, then exactly its pixels out of them.
+        left, top = math.floor(box.left / s), math.floor(box.top / s)
+        right, bottom = math.ceil(box.right / s), math.ceil(box.bottom / s)
         try:
             shot = self._mss.grab(
                 {
-                    "left": box.left + self._origin[0],
-                    "top": box.top + self._origin[1],
-                    "width": box.width,
-                    "height": box.height,
+                    "left": left + self.origin[0],
+                    "top": top + self.origin[1],
+                    "width": right - left,
+                    "height": bottom - top,
                 }
             )
         except Exception as exc:
             raise VisionError(f"screen grab of {box.as_text()} failed: {exc}") from exc
         bgra = np.frombuffer(shot.bgra, dtype=np.uint8).reshape(shot.height, shot.width, 4)
+        if s != 1.0:
+            dx, dy = box.left - round(left * s), box.top - round(top * s)
+            bgra = bgra[dy : dy + box.height, dx : dx + box.width]
+            if bgra.shape[:2] != (box.height, box.width):
+                raise VisionError(f"screen grab of {box.as_text()} came back short")
         # Drop alpha; the copy makes the array contiguous and independent of
         # mss' buffer, and nothing else holds it: a snapshot (`Screen.grab`).
         return freeze(np.ascontiguousarray(bgra[:, :, :3]))
