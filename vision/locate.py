@@ -36,6 +36,7 @@ from vision.geometry import Geometry
 from vision.glyphs import best_hit
 from vision.lattice import MAX_TILE, Lattice, find_lattices, tiles_beside
 from vision.skin import Skin
+from vision.tile_search import covered_lattice
 
 #: A grid is a board of a skin when at most this share of its cells is unsure.
 MAX_UNSURE = 0.25
@@ -829,6 +830,17 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         cand = _explain(image, lat, banks)
         if cand is not None and not any(_same_board(cand, f) for f in found):
             found.append(cand)
+    if not found:
+        # A fresh board of textured covered tiles shows no flat tile: a skin
+        # that knows its covered tile and its border looks for the tile itself.
+        for bank in banks:
+            if bank.skin.border is None:
+                continue
+            covered = covered_lattice(image, bank.skin)
+            cand = None if covered is None else _explain(image, covered, [bank])
+            if covered is not None and cand is not None:
+                lattices.append(covered)
+                found.append(cand)
     found = _join_pieces(image, found)
     if not found:
         names = ", ".join(b.skin.name for b in banks)
