@@ -14,8 +14,10 @@ far too slow for play.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -432,10 +434,22 @@ class RunningWindow:
         return self.proc.poll() is None
 
     def close(self) -> None:
-        """Kill the program by PID (SIGTERM, then SIGKILL) and remove its folder; never raises."""
+        """Kill the program by PID (SIGTERM, then SIGKILL), then what is left of
+        its process group (it was started in a session of its own: Chromium's
+        helpers outlive it for a moment, still writing into its profile), and
+        remove its folder; never raises."""
         stop_process(self.proc)
+        with contextlib.suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         if self.workdir is not None:
-            self.workdir.cleanup()
+            for _ in range(20):
+                try:
+                    self.workdir.cleanup()
+                    break
+                except OSError:  # a helper still writing into it: once more, shortly
+                    time.sleep(0.05)
+            else:
+                shutil.rmtree(self.workdir.name, ignore_errors=True)
             self.workdir = None
 
     def __enter__(self) -> RunningWindow:

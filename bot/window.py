@@ -37,6 +37,10 @@ from vision.reading import Reading
 Uncover = Callable[[HiddenBoard, Region | None], bool]
 
 
+#: Seconds a board no longer seen before a click is waited for (`GameWindow.in_place`).
+IN_PLACE_PATIENCE = 2.0
+
+
 class GameWindow:
     """One board on one screen, read with one reader.
 
@@ -172,24 +176,32 @@ class GameWindow:
         self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         return image, reading
 
-    def in_place(self) -> None:
+    def in_place(self, patience: float = IN_PLACE_PATIENCE) -> None:
         """Before a click: stop (`PlayError`, nothing clicked) if the board is no
-        longer where the last reading saw it (`bot.anchors`). A corner that
+        longer where the last reading saw it (`bot.anchors`). A board seen
+        elsewhere stops at once; one not seen at all is waited for `patience`
+        seconds (a notice fading over a new board, KMines), and a corner that
         changed while the board stayed (something drawn over it a moment) only
         renews the anchors."""
         anchors = self.anchors
         if anchors is None:
             return
-        changed = anchors.moved(self.screen)
-        if changed is None:
-            return
-        cause = self.diagnose()
-        if cause:
-            where = f"({changed.left}, {changed.top})"
-            raise self.stop(f"{cause}: no more clicks (the board's corner at {where} changed)")
-        assert self.region is not None and self.geometry is not None
-        image = self.screen.grab(self.region)
-        self.anchors = Anchors.around(image, (self.region.left, self.region.top), self.geometry)
+        deadline = time.monotonic() + patience
+        while True:
+            changed = anchors.moved(self.screen)
+            if changed is None:
+                return
+            cause = self.diagnose()
+            if not cause:
+                assert self.region is not None and self.geometry is not None
+                image = self.screen.grab(self.region)
+                origin = (self.region.left, self.region.top)
+                self.anchors = Anchors.around(image, origin, self.geometry)
+                return
+            if cause.startswith("the board moved") or time.monotonic() > deadline:
+                where = f"({changed.left}, {changed.top})"
+                raise self.stop(f"{cause}: no more clicks (the board's corner at {where} changed)")
+            time.sleep(0.05)
 
     def refit(self) -> Geometry | None:
         """Fit the grid again where the board is now; its new screen grid, or
