@@ -62,6 +62,8 @@ def run_clone(name: str, games: int, seconds: float, work: Path) -> dict[str, ob
                 "learn_seconds": round(learn_s, 1),
                 "learn_exit": learn.returncode,
             }
+            if learn.returncode != 0 and learn.stderr.strip():
+                result["learn_error"] = learn.stderr.strip().splitlines()[-1]
             if not (out / "skin.json").exists():
                 result["error"] = (learn.stderr or learn.stdout).strip().splitlines()[-1:]
                 return result

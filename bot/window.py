@@ -192,16 +192,32 @@ class GameWindow:
             if changed is None:
                 return
             cause = self.diagnose()
+            assert self.region is not None and self.geometry is not None
+            origin = (self.region.left, self.region.top)
             if not cause:
-                assert self.region is not None and self.geometry is not None
-                image = self.screen.grab(self.region)
-                origin = (self.region.left, self.region.top)
-                self.anchors = Anchors.around(image, origin, self.geometry)
+                self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
+                return
+            if not cause.startswith("the board moved") and self._still_reads():
+                # Not located afresh (a skin still being learned reads too
+                # little of a whole screen), but most of its cells still read
+                # where they were: the board is there.
+                self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
                 return
             if cause.startswith("the board moved") or time.monotonic() > deadline:
                 where = f"({changed.left}, {changed.top})"
                 raise self.stop(f"{cause}: no more clicks (the board's corner at {where} changed)")
             time.sleep(0.05)
+
+    def _still_reads(self) -> bool:
+        """Whether the board's region, read with the located grid, reads at least
+        half of its cells (a desktop or another window where it was reads none)."""
+        assert self.region is not None
+        try:
+            reading = self.reader.read(self.screen.grab(self.region), self.located)
+        except VisionError:
+            return False
+        g = reading.geometry
+        return bool(len(reading.unknown) <= g.rows * g.cols / 2)
 
     def refit(self) -> Geometry | None:
         """Fit the grid again where the board is now; its new screen grid, or
