@@ -50,3 +50,10 @@ class ActuatorError(MsbotError):
 
 class PlayError(MsbotError):
     """The play loop stopped: the board moved, vanished or contradicted itself."""
+
+
+class NotInPlace(PlayError):
+    """Before a click: the board is not seen where it was (covered, perhaps by
+    the clone's own end-of-game window, or gone). The loop stops the batch of
+    clicks and reads the screen again, which tells which; uncaught, it stops
+    the run with its message."""

@@ -42,7 +42,7 @@ from bot import threebv
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
 from bot.consistency import untrusted_flags
-from bot.errors import InconsistentBoardError, MsbotError
+from bot.errors import InconsistentBoardError, MsbotError, NotInPlace
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import Interrupted, StopSignals
 from bot.learning.apprentice import Apprentice
@@ -403,7 +403,10 @@ class Player:
                     and self.actions >= self.options.max_actions
                 ):
                     break
-                self.act(step, number)
+                try:
+                    self.act(step, number)
+                except NotInPlace:
+                    break  # the board is not where it was: read the screen first
                 pending.note(step)
                 result.clicks += 1
                 result.guesses += 0 if step.certain else 1

@@ -32,6 +32,7 @@ from bot.consistency import (
     transition_problems,
     untrusted_flags,
 )
+from bot.errors import NotInPlace
 from bot.interrupts import StopSignals
 from bot.planning import Step
 from bot.play_options import PlayOptions
@@ -293,7 +294,11 @@ class Waiter:
         for cell in pending.opened:
             if board[cell] in UNOPENED:
                 unmark = board[cell] == QUESTION
-                self.on_retry(self.actuator.open(*cell, "retry: no effect", unmark=unmark))
+                try:
+                    action = self.actuator.open(*cell, "retry: no effect", unmark=unmark)
+                except NotInPlace:
+                    return  # read the screen again first
+                self.on_retry(action)
 
     def wait_for_end(self, pending: Pending, reading: Reading, timeout: float = 1.0) -> bool:
         """Poll until the status leaves "playing"; False if it never does."""

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from bot.anchors import Anchors
-from bot.errors import PlayError, VisionError
+from bot.errors import NotInPlace, PlayError, VisionError
 from bot.hidden_board import HiddenBoard, hidden_board
 from bot.recorder import Recorder
 from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
@@ -35,10 +35,6 @@ from vision.reading import Reading
 #: Shows a hidden board again the way its skin says (click Resume, press the
 #: restart keys); False when the skin says nothing. See `bot.hidden_board`.
 Uncover = Callable[[HiddenBoard, Region | None], bool]
-
-
-#: Seconds a board no longer seen before a click is waited for (`GameWindow.in_place`).
-IN_PLACE_PATIENCE = 2.0
 
 
 class GameWindow:
@@ -176,37 +172,33 @@ class GameWindow:
         self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         return image, reading
 
-    def in_place(self, patience: float = IN_PLACE_PATIENCE) -> None:
-        """Before a click: stop (`PlayError`, nothing clicked) if the board is no
-        longer where the last reading saw it (`bot.anchors`). A board seen
-        elsewhere stops at once; one not seen at all is waited for `patience`
-        seconds (a notice fading over a new board, KMines), and a corner that
-        changed while the board stayed (something drawn over it a moment) only
-        renews the anchors."""
+    def in_place(self) -> None:
+        """Before a click: is the board still where the last reading saw it
+        (`bot.anchors`)? A board seen elsewhere stops the run (`PlayError`,
+        nothing clicked); one not seen where it was raises `NotInPlace`, and the
+        loop reads the screen again before any other click (a clone's end-of-game
+        window over it, a notice fading over a new board, a closed window). A
+        corner that changed while the board stayed (something drawn over it a
+        moment) only renews the anchors."""
         anchors = self.anchors
         if anchors is None:
             return
-        deadline = time.monotonic() + patience
-        while True:
-            changed = anchors.moved(self.screen)
-            if changed is None:
-                return
-            cause = self.diagnose()
-            assert self.region is not None and self.geometry is not None
-            origin = (self.region.left, self.region.top)
-            if not cause:
-                self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
-                return
-            if not cause.startswith("the board moved") and self._still_reads():
-                # Not located afresh (a skin still being learned reads too
-                # little of a whole screen), but most of its cells still read
-                # where they were: the board is there.
-                self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
-                return
-            if cause.startswith("the board moved") or time.monotonic() > deadline:
-                where = f"({changed.left}, {changed.top})"
-                raise self.stop(f"{cause}: no more clicks (the board's corner at {where} changed)")
-            time.sleep(0.05)
+        changed = anchors.moved(self.screen)
+        if changed is None:
+            return
+        cause = self.diagnose()
+        assert self.region is not None and self.geometry is not None
+        origin = (self.region.left, self.region.top)
+        where = f"the board's corner at ({changed.left}, {changed.top}) changed"
+        if cause.startswith("the board moved"):
+            raise self.stop(f"{cause}: no more clicks ({where})")
+        if not cause or self._still_reads():
+            # Located where it was, or not located afresh (a skin still being
+            # learned reads too little of a whole screen) while most of its
+            # cells still read where they were: the board is there.
+            self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
+            return
+        raise NotInPlace(f"{cause}: no click made ({where})")
 
     def _still_reads(self) -> bool:
         """Whether the board's region, read with the located grid, reads at least

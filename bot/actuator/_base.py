@@ -127,8 +127,10 @@ class Actuator:
         #: How a flag is placed: "right" (a right click), or modifiers and a
         #: button ("ctrl+left": clones with no right click, in a web page).
         self.flag_with = "right"
-        #: Called before every click on the board or a control; raises to refuse
-        #: it (`GameWindow.in_place`: the window moved since the last reading).
+        #: Called before every click on a cell; raises to refuse it
+        #: (`GameWindow.in_place`: the window moved since the last reading). A
+        #: restart's control click has its own check (`Waiter.still_there`): a
+        #: finished game's board may well be covered by the clone's notice.
         self.guard: Callable[[], None] | None = None
 
     def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
@@ -231,8 +233,6 @@ class Actuator:
             known = ", ".join(sorted(self.controls)) or "none"
             raise ActuatorError(f"no control {name!r} on screen (found: {known})")
         x, y = self.controls[name]
-        if self.guard is not None:
-            self.guard()
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
 
