@@ -86,11 +86,15 @@ def append_whole(path: Path, data: bytes) -> None:
     """
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
     try:
+        before = os.fstat(fd).st_size
         written = os.write(fd, data)
+        if written != len(data):
+            # A full disk (or a file-size limit) cut the lines: take the cut
+            # part back, so that every line on disk stays whole.
+            os.ftruncate(fd, before)
+            raise OSError(f"only {written} of {len(data)} bytes written (disk full?)")
     finally:
         os.close(fd)
-    if written != len(data):  # a full disk: the lines are cut
-        raise OSError(f"only {written} of {len(data)} bytes written (disk full?)")
 
 
 class Recorder:

@@ -198,8 +198,10 @@ def test_plays_beginner_games_to_the_end(
         assert run.summary["wins"] == sum(g["outcome"] == "won" for g in run.games)
         # Won games carry the players' statistics, all of their 3BV done (a lost
         # one may not: a clone that shows no mines at the end tells no layout).
+        # GNOME Mines covers its won board: its layout is known only when the
+        # last click opened no area (the board before it then holds every mine).
         for g in run.games:
-            if g["outcome"] == "won":
+            if g["outcome"] == "won" and (name != "gnome-mines" or g["3bv"] is not None):
                 assert g["3bv"] >= 1 and g["3bv_solved"] == g["3bv"], g
                 assert g["3bv_per_s"] > 0 and 0 < g["efficiency"] <= 1.0, g
         # The screen agrees with the last game's result.
@@ -649,11 +651,18 @@ def test_a_full_disk_under_record_stops_the_recording_not_the_games(
     games = [line for line in lines if "outcome" in line]
     summary = next(line["summary"] for line in lines if "summary" in line)
     assert [g["outcome"] in ("won", "lost") for g in games] == [True, True], games
-    assert "File too large" in summary["recording_stopped"]
+    # The kernel refuses a write past the limit (EFBIG) or cuts it short there.
+    refused = ("File too large", "disk full?")
+    assert any(r in summary["recording_stopped"] for r in refused), summary
     error = err.strip().splitlines()
     assert len(error) == 1 and "the recording stopped after" in error[0], error
     meta = json.loads((folder / "meta.json").read_text())
-    assert meta["complete"] is False and "File too large" in meta["recording_stopped"]["error"]
+    assert meta["complete"] is False
+    assert any(r in meta["recording_stopped"]["error"] for r in refused), meta
+    # Every line on disk is whole (a cut write is taken back).
+    for kind in ("readings", "labels", "actions"):
+        path = folder / f"{kind}.jsonl"
+        assert not path.exists() or path.read_bytes().endswith(b"\n") or not path.read_bytes()
     written = meta["recording_stopped"]["after_frames"]
     readings = read_jsonl(folder / "readings.jsonl")
     assert len(readings) == written

@@ -153,3 +153,22 @@ def test_a_write_that_fails_stops_the_recording_not_the_run(
     assert [r["frame"] for r in read_jsonl(folder / "readings.jsonl")] == names[:2]
     assert read_jsonl(folder / "actions.jsonl") == []
     assert not list(folder.rglob("*.tmp"))
+
+
+def test_an_append_cut_short_is_taken_back(tmp_path: Path) -> None:
+    """A file-size limit lets 20 of 60 bytes through: the cut lines are removed,
+    the file is as it was, and the failure is an OSError (the recorder's stop)."""
+    import resource
+
+    from bot.recorder import append_whole
+
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(b"a\n" * 10)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (40, hard))
+    try:
+        with pytest.raises(OSError, match="only 20 of 60 bytes"):
+            append_whole(path, b"b\n" * 30)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert path.read_bytes() == b"a\n" * 10
