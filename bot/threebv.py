@@ -45,30 +45,25 @@ def neighbour_counts(mines: np.ndarray) -> np.ndarray:
 
 
 def _openings(mines: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """(number of openings, label of each zero cell's opening (0: none), and
-    which numbers border an opening)."""
+    """(number of openings, label of each zero cell's opening (0: none), and the
+    lone numbers: safe cells that are no zero and border no opening)."""
     zeros = (~mines) & (neighbour_counts(mines) == 0)
     count, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
     near_zero = cv2.dilate(zeros.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    bordering = near_zero & ~zeros & ~mines
-    return count - 1, labels, bordering
+    return count - 1, labels, ~near_zero & ~mines
 
 
 def three_bv(mines: np.ndarray) -> int:
     """The 3BV of a layout (True: a mine)."""
-    count, _, bordering = _openings(mines)
-    zeros = (~mines) & (neighbour_counts(mines) == 0)
-    lone = (~mines) & ~zeros & ~bordering
+    count, _, lone = _openings(mines)
     return int(count + lone.sum())
 
 
 def solved(mines: np.ndarray, opened: np.ndarray) -> int:
     """The 3BV done by the `opened` cells: each opening with a zero opened, each
     lone number opened (a number on an opening's border does not open it)."""
-    _, labels, bordering = _openings(mines)
-    zeros = labels > 0
-    done_openings = len(np.unique(labels[zeros & opened]))
-    lone = (~mines) & ~zeros & ~bordering
+    _, labels, lone = _openings(mines)
+    done_openings = len(np.unique(labels[(labels > 0) & opened]))
     return int(done_openings + (lone & opened).sum())
 
 

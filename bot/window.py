@@ -192,20 +192,21 @@ class GameWindow:
         where = f"the board's corner at ({changed.left}, {changed.top}) changed"
         if cause.startswith("the board moved"):
             raise self.stop(f"{cause}: no more clicks ({where})")
-        if not cause or self._still_reads():
+        image = self.screen.grab(self.region)
+        if not cause or self._still_reads(image):
             # Located where it was, or not located afresh (a skin still being
             # learned reads too little of a whole screen) while most of its
             # cells still read where they were: the board is there.
-            self.anchors = Anchors.around(self.screen.grab(self.region), origin, self.geometry)
+            self.anchors = Anchors.around(image, origin, self.geometry)
             return
         raise NotInPlace(f"{cause}: no click made ({where})")
 
-    def _still_reads(self) -> bool:
-        """Whether the board's region, read with the located grid, reads at least
-        half of its cells (a desktop or another window where it was reads none)."""
-        assert self.region is not None
+    def _still_reads(self, image: Image) -> bool:
+        """Whether `image` (the board's region), read with the located grid, reads
+        at least half of its cells (a desktop or another window where it was reads
+        none)."""
         try:
-            reading = self.reader.read(self.screen.grab(self.region), self.located)
+            reading = self.reader.read(image, self.located)
         except VisionError:
             return False
         g = reading.geometry
