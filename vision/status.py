@@ -6,6 +6,12 @@ messages (sgt-mines "COMPLETED!" / "DEAD!"); finally the board itself (an
 exploded mine means lost; for skins that say so, no covered cell left means
 won). Every rule is data in the skin manifest.
 
+A learned control may show "over": a picture the clone showed when a game
+ended, not proven to mean one outcome (GNOME Mines' "Play Again" comes after
+wins and losses alike). It says only that the game is over: the board then
+tells won from lost, and until it can (a hit mine not named yet) the status
+stays "playing" and the player finds out from its own clicks.
+
 When the picture cuts off where the face or message would be (a screenshot
 cropped to the board), a win can still be proved from the board: if every
 covered cell is certainly a mine, every safe cell is open, so the clone has
@@ -28,6 +34,8 @@ from vision.reading import Status
 from vision.skin import Glyphs, Skin
 
 STATUSES = ("playing", "won", "lost", "paused")
+#: A learned control's picture at a game's end that names no outcome.
+OVER = "over"
 
 
 def find_controls(
@@ -84,10 +92,12 @@ def read_status(
     # A hit mine on the board is a loss whatever a face or button shows: a
     # learned button that looks the same in every game says "playing" even then.
     lost_board = bool(skin.lost_if_any) and board.count(skin.lost_if_any) > 0
+    over = False
     if skin.faces is not None:
         hit = face if face is not None else best_hit(image, skin.faces, geo, memo)
         if hit is not None and hit.key in STATUSES and not (lost_board and hit.key == "playing"):
             return cast(Status, hit.key)
+        over = hit is not None and hit.key == OVER
     texts = skin.status_texts
     if texts is not None and _message_possible(texts, skin, every_cell_sure, counter_shown):
         hit = best_hit(image, texts, geo, memo)
@@ -96,6 +106,8 @@ def read_status(
     if lost_board:
         return "lost"
     if skin.won_if_no_covered and board.count(".?") == 0:
+        return "won"
+    if over and every_safe_cell_open(board, skin, over=True):
         return "won"
     if status_hidden(image, skin, geo) and every_safe_cell_open(board, skin):
         return "won"
@@ -129,14 +141,16 @@ def status_hidden(image: np.ndarray, skin: Skin, geo: Geometry) -> bool:
     )
 
 
-def every_safe_cell_open(board: Board, skin: Skin) -> bool:
+def every_safe_cell_open(board: Board, skin: Skin, over: bool = False) -> bool:
     """Whether the numbers prove that only mines are still covered (a won game).
 
-    Only called when the status cannot be seen; uses the solver, so it costs
-    a solve of the board.
+    Only called when the status cannot be seen, or when a learned control says
+    the game is `over` (then even for a skin whose won boards usually show no
+    covered cell); uses the solver, so it costs a solve of the board.
     """
     covered = board.count(".?")
-    if skin.won_if_no_covered or board.count("!") or (skin.play.win_requires_flags and covered):
+    by_rule = skin.won_if_no_covered and not over
+    if by_rule or board.count("!") or (skin.play.win_requires_flags and covered):
         # won_if_no_covered: this clone's won board has no covered cell (rule above).
         return False
     if board.count("0123456789") == 0:

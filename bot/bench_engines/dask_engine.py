@@ -20,6 +20,15 @@ from bot.bench_game import GameResult, Task, play_task
 #: How long to wait for a scheduler given with --address.
 CONNECT_SECONDS = 20
 
+#: The local cluster's settings. The workers' statistical profiler samples the
+#: running task's stack every 10 ms, holding the GIL: off, it is a few percent
+#: of games per second (benchmarks/bench_engines.py). Workers of a cluster
+#: given by address keep their own settings (the README says how to set them).
+LOCAL_SETTINGS: dict[str, object] = {
+    "distributed.scheduler.allowed-failures": ATTEMPTS,
+    "distributed.worker.profile.enabled": False,
+}
+
 
 class DaskEngine(Engine):
     """Chunks as dask tasks; a local cluster of `jobs` worker processes unless `address`."""
@@ -40,7 +49,7 @@ class DaskEngine(Engine):
         try:
             if address is None:
                 # The scheduler of a cluster given by address keeps its own settings.
-                with dask.config.set({"distributed.scheduler.allowed-failures": ATTEMPTS}):
+                with dask.config.set(LOCAL_SETTINGS):
                     self._cluster = LocalCluster(
                         n_workers=jobs,
                         threads_per_worker=1,

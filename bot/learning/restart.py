@@ -40,6 +40,7 @@ from vision.capture import Image
 from vision.geometry import Geometry
 from vision.learn.draft import Control
 from vision.reading import Reading
+from vision.status import OVER
 
 if TYPE_CHECKING:
     from bot.play import Player
@@ -353,8 +354,12 @@ def _control(
 ) -> Control:
     """The clicked part as a face: a region around it relative to the board, and
     its pictures: on the fresh board and in the game just played ("playing"), and
-    at the game's end when it looked otherwise then than in play (a face's "lost"
-    or "won": the reader takes the status from it)."""
+    at the game's end when it looked otherwise then than in play ("over").
+
+    One game's end does not prove its picture means that outcome: GNOME Mines
+    shows the same "Play Again" after a win and after a loss, and a skin that
+    named it "won" read every later lost board as won. So the end picture only
+    says the game is over (`vision.status.OVER`); the board tells the outcome."""
     x0, y0, x1, y1 = box
     pad = 4
     region = (
@@ -376,6 +381,6 @@ def _control(
     images = {"playing": playing}
     ended = crop(end)
     if outcome in ("won", "lost") and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
-        images[outcome] = [ended]
+        images[OVER] = [ended]
     evidence = f"a click at ({x}, {y}) started a new game (a fresh board appeared)"
     return Control(region, images, evidence)
