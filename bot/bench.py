@@ -35,6 +35,7 @@ from bot.bench_game import (
     load_analyser,
     parse_board_spec,
     play_game,
+    solver_fingerprint,
 )
 from bot.bench_log import BenchLog, RunKey
 from bot.simulator import RULES, Game, Rule
@@ -247,6 +248,7 @@ def play_games(
             seed,
             games,
             chunk_games(games),
+            solver_fingerprint(),
         )
         log = BenchLog(results, key)
     done: dict[int, list[GameResult]] = dict(log.done) if log else {}

@@ -16,11 +16,13 @@ on how many processes or machines play them, nor in which order.
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, cast, get_args
 
 import numpy as np
@@ -104,6 +106,18 @@ def parse_board_spec(text: str) -> BoardSpec:
         raise BenchError(f"board {text!r} is impossible: {m} mines on {h}x{w} cells")
     check_board_size(h, w, f"board {text!r}")
     return BoardSpec(f"{h}x{w}x{m}", h, w, m)
+
+
+def solver_fingerprint() -> str:
+    """A short hash of the code a bench game's outcome depends on (the solver,
+    the simulator, this module): a results file made by other code is another run."""
+    root = Path(__file__).resolve().parent
+    files = sorted((root / "solver").rglob("*.py"))
+    digest = hashlib.sha256()
+    for path in [*files, root / "simulator.py", root / "board.py", Path(__file__).resolve()]:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def game_seed(bench_seed: int, index: int) -> int:

@@ -2,11 +2,12 @@
 
 A run of 10⁵ or more games takes hours; a killed process, a lost cluster or a
 reboot must not throw them away. The first line names the run (board, rule,
-strength, seed, games, chunk size: everything the results depend on); each
-following line holds one chunk's games exactly as they were played. Opening
-the file again for the same run gives back the finished chunks, which are not
-played again; a file of another run is refused rather than mixed in. A last
-line cut short by a kill is dropped (and cut off the file) before appending.
+strength, seed, games, chunk size and a hash of the solver's code: everything
+the results depend on); each following line holds one chunk's games exactly as
+they were played. Opening the file again for the same run gives back the
+finished chunks, which are not played again; a file of another run is refused
+rather than mixed in. A last line cut short by a kill is dropped (and cut off
+the file) before appending.
 
 Times are stored in whole microseconds, which is finer than any figure the
 bench reports.
@@ -44,6 +45,8 @@ class RunKey:
     seed: int
     games: int
     chunk: int
+    #: `bot.bench_game.solver_fingerprint()`: games of other solver code are not these.
+    solver: str
 
 
 def _us(seconds: float) -> int:

@@ -44,7 +44,7 @@ def cluster() -> Iterator[str]:
     """A local dask cluster of two single-threaded worker processes; its address."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as local:
         yield str(local.scheduler_address)
 

@@ -54,7 +54,8 @@ class DaskEngine(Engine):
                         n_workers=jobs,
                         threads_per_worker=1,
                         processes=True,
-                        dashboard_address=None,
+                        # A free port: None still takes 8787, and warns beside another cluster.
+                        dashboard_address=":0",
                         silence_logs=logging.ERROR,
                     )
                 self._client: Any = Client(self._cluster)
