@@ -2,7 +2,7 @@
 #   make demo   virtual display + a real clone + the bot playing it
 #   make test   ruff, mypy and the whole test suite (real clones under Xvfb)
 # and, while working:
-#   make check  ruff, mypy and every test that needs no display (about 80 s)
+#   make check  ruff, mypy and every test that needs no display (under a minute)
 # All three create .venv and install what they need (apt packages included).
 
 VENV   ?= .venv
@@ -11,6 +11,12 @@ STAMP  := $(VENV)/.installed
 WEB    := $(VENV)/web
 # The web clone msbot's tests play, from npm, at a fixed version.
 WEB_PACKAGES := minesweeper-for-web@3.0.4
+
+# Python's bytecode caches, even where the environment turns them off
+# (PYTHONDONTWRITEBYTECODE): without them every test worker rewrites and
+# compiles every test module again (2 s of each worker's start) and every
+# msbot process the suite starts compiles msbot.
+unexport PYTHONDONTWRITEBYTECODE
 
 # pytest-xdist workers: one per core by default (each test that needs a screen
 # starts an Xvfb of its own, in its worker's block of display numbers).

@@ -1,24 +1,45 @@
-"""`msbot replay` end to end through `python -m bot`, on real screenshots."""
+"""`msbot replay` end to end, on real screenshots.
+
+Most tests run the command in this process (`bot.cli.main`, its stdout and
+stderr captured): starting Python and OpenCV again for each would cost half a
+second a run. The tests that are about the process itself (what libpng writes
+to descriptor 2 on its own, a corrupt file's one line) run `python -m bot`.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from bot.cli import main
+
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
 
 
-def replay(*args: str) -> subprocess.CompletedProcess[str]:
+def replay_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`msbot replay ARGS` as its own process."""
     return subprocess.run(
         [sys.executable, "-m", "bot", "replay", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=120,
+    )
+
+
+def replay(*args: str) -> subprocess.CompletedProcess[str]:
+    """`msbot replay ARGS` in this process, reported as a finished process would be."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["replay", *args])
+    return subprocess.CompletedProcess(
+        ["msbot", "replay", *args], code, out.getvalue(), err.getvalue()
     )
 
 
@@ -152,7 +173,7 @@ def test_annotate_onto_a_file_is_one_clear_error(tmp_path: Path) -> None:
 def test_corrupt_png_gives_only_the_clear_line(tmp_path: Path) -> None:
     path = tmp_path / "corrupt.png"
     path.write_bytes((DATA / "xdemineur_won.png").read_bytes()[:3000])
-    result = replay(str(path))
+    result = replay_process(str(path))
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [f"{path}: error: corrupt or truncated PNG"]
 
@@ -182,7 +203,7 @@ def test_a_png_with_damaged_pixel_data_gives_only_the_clear_line(tmp_path: Path)
     garbled = data[:8] + b"".join(head) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
     path = tmp_path / "garbled.png"
     path.write_bytes(garbled)
-    result = replay(str(path))
+    result = replay_process(str(path))
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [f"{path}: error: corrupt or truncated PNG"]
 

@@ -19,6 +19,7 @@ scaled (the bot clicks there).
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ import pytest
 
 from bot.errors import VisionError
 from vision.display_scale import tile_as_shown
+from vision.geometry import Geometry
 from vision.image_io import load_image
 from vision.reader import BoardReader
 
@@ -61,8 +63,10 @@ def reader() -> BoardReader:
     return BoardReader()
 
 
+@functools.cache
 def _window(folder: Path, frame: str) -> np.ndarray:
-    """The recorded window and a 40 px margin of the screen around it."""
+    """The recorded window and a 40 px margin of the screen around it (read once:
+    each frame is checked at every scale and interpolation; never written to)."""
     meta = json.loads((folder / "meta.json").read_text())
     x, y = meta["window"]
     w, h = meta["window_size"]
@@ -82,9 +86,11 @@ def _check(
     label: dict[str, Any],
     unsure: int = 0,
     fitted: bool = False,
+    native: Geometry | None = None,
 ) -> None:
-    reader.forget()
-    native = reader.locate(image).geometry
+    if native is None:
+        reader.forget()
+        native = reader.locate(image).geometry
     reader.forget()
     reading = reader.read_fresh(_scaled(image, scale, interpolation))
     assert reading.skin == label["skin"]
@@ -141,7 +147,23 @@ def _check_recorded(
     skin = json.loads((folder / "meta.json").read_text())["skin"]
     window = _window(folder, label["frame"])
     fitted = fitted and skin == "gnome-mines"
-    _check(reader, window, scale, interpolation, {**label, "skin": skin}, fitted=fitted)
+    native = _native(reader, folder, label["frame"])
+    _check(
+        reader, window, scale, interpolation, {**label, "skin": skin}, fitted=fitted, native=native
+    )
+
+
+_NATIVE: dict[tuple[Path, str], Geometry] = {}
+
+
+def _native(reader: BoardReader, folder: Path, frame: str) -> Geometry:
+    """Where the unscaled frame's board lies, located once per frame (the module's
+    tests compare every scale and interpolation of a frame with it)."""
+    key = (folder, frame)
+    if key not in _NATIVE:
+        reader.forget()
+        _NATIVE[key] = reader.locate(_window(folder, frame)).geometry
+    return _NATIVE[key]
 
 
 @pytest.mark.parametrize("interpolation", INTERPOLATIONS)

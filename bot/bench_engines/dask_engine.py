@@ -18,7 +18,7 @@ from bot.bench_engines.base import ATTEMPTS, Engine, EngineError
 from bot.bench_game import GameResult, Task, play_task
 
 #: How long to wait for a scheduler given with --address.
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 20.0
 
 #: The local cluster's settings. The workers' statistical profiler samples the
 #: running task's stack every 10 ms, holding the GIL: off, it is a few percent
