@@ -21,9 +21,10 @@ from bot.bench_game import GameResult, Task, play_task
 CONNECT_SECONDS = 20.0
 
 #: The local cluster's settings. The workers' statistical profiler samples the
-#: running task's stack every 10 ms, holding the GIL: off, it is a few percent
-#: of games per second (benchmarks/bench_engines.py). Workers of a cluster
-#: given by address keep their own settings (the README says how to set them).
+#: running task's stack every 10 ms under the GIL, for a dashboard nobody
+#: opens here: off (benchmarks/bench_engines.py measured no difference beyond
+#: the machine's noise either way). Workers of a cluster given by address keep
+#: their own settings.
 LOCAL_SETTINGS: dict[str, object] = {
     "distributed.scheduler.allowed-failures": ATTEMPTS,
     "distributed.worker.profile.enabled": False,
