@@ -4,12 +4,20 @@ how long each reading of the board took in play (vision alone, median).
 
     .venv/bin/python benchmarks/bench_play.py                 # every clone, every size
     .venv/bin/python benchmarks/bench_play.py --clone xdemineur --beginner 50 --other 10
+    .venv/bin/python benchmarks/bench_play.py --clone gnome-mines --size expert --other 100 \
+        --strength fast --strength full --blocks 4
 
 Each size runs in its own virtual display with a fresh clone; the bot is the
 `msbot play --json` command line, exactly as a person would run it. Times are
 those the bot reports per game: from its first click to the reading that
 shows the game won or lost (restarts excluded). Actions per second is clicks
 divided by that time, over all games of the size.
+
+With several --strength values, the games of each size are played in
+--blocks blocks, the strengths alternating block by block (fresh display and
+clone each time), so that a machine busy at one moment slows both alike; one
+summary line per strength follows the blocks: win rate with its Wilson 95 %
+interval and the median 3BV/s of the won games.
 """
 
 from __future__ import annotations
@@ -68,6 +76,7 @@ def run_setup(
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     played = [g for g in lines if g.get("outcome") in ("won", "lost")]
     wins = [g for g in played if g["outcome"] == "won"]
+    rates = [g["3bv_per_s"] for g in wins if g.get("3bv_per_s") is not None]
     seconds = sum(g["seconds"] for g in played)
     clicks = sum(g["clicks"] for g in played)
     return {
@@ -80,6 +89,8 @@ def run_setup(
         "median_win_s": round(statistics.median(g["seconds"] for g in wins), 3) if wins else None,
         "max_win_s": round(max(g["seconds"] for g in wins), 3) if wins else None,
         "actions_per_s": round(clicks / seconds, 1) if seconds else None,
+        "median_3bv_per_s_won": round(statistics.median(rates), 2) if rates else None,
+        "3bv_per_s_won": rates,
         # Reads of frames whose geometry is known (`BoardReader.read` in play):
         # the median over games of each game's median, and the slowest game's.
         "read_ms": _median_of([g.get("read_ms_median") for g in played]),
@@ -97,6 +108,29 @@ def run_setup(
     }
 
 
+def _summary(
+    clone: str, size: str, strength: str | None, rows: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """One strength's blocks together: games, wins, Wilson interval, median 3BV/s of wins."""
+    from bot.bench import wilson_interval
+
+    games = sum(r["games"] for r in rows)
+    wins = sum(r["wins"] for r in rows)
+    low, high = wilson_interval(wins, games)
+    rates = [v for r in rows for v in r["3bv_per_s_won"]]
+    return {
+        "summary": f"{clone} {size} strength {strength or 'default'}",
+        "blocks": len(rows),
+        "games": games,
+        "wins": wins,
+        "win_rate": round(wins / games, 4) if games else None,
+        "interval": [round(low, 4), round(high, 4)],
+        "median_3bv_per_s_won": round(statistics.median(rates), 2) if rates else None,
+        "certain_losses": sum(r["certain_losses"] for r in rows),
+        "stopped_blocks": sum(1 for r in rows if r["exit"] != 0),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clone", action="append", help="only these clones")
@@ -107,17 +141,33 @@ def main() -> int:
     parser.add_argument("--backend", choices=("pyautogui", "xtest"), default="pyautogui")
     parser.add_argument("--record", metavar="DIR", help="keep a recording per run in DIR")
     parser.add_argument("--no-flags", action="store_true", help="play without flagging")
+    parser.add_argument(
+        "--strength", action="append", choices=("fast", "full"), help="solver strength(s)"
+    )
+    parser.add_argument("--blocks", type=int, default=1, help="blocks per strength (alternating)")
     args = parser.parse_args()
     if not shutil.which("Xvfb"):
         raise SystemExit("bench: needs Xvfb (make system-deps)")
     rows = []
+    strengths: list[str | None] = list(args.strength or [None])
+    summaries = []
     for clone in args.clone or list(CLONES):
         for size in args.size or list(SIZE_NAMES):
             games = args.beginner if size == "beginner" else args.other
-            extra = ["--no-flags"] if args.no_flags else []
-            row = run_setup(clone, size, games, args.display, args.backend, args.record, extra)
-            rows.append(row)
-            print(json.dumps(row), flush=True)
+            blocks: dict[str | None, list[dict[str, Any]]] = {s: [] for s in strengths}
+            for block in range(args.blocks):
+                for strength in strengths if block % 2 == 0 else strengths[::-1]:
+                    extra = ["--no-flags"] if args.no_flags else []
+                    extra += ["--strength", strength] if strength else []
+                    n = games // args.blocks + (block < games % args.blocks)
+                    row = run_setup(clone, size, n, args.display, args.backend, args.record, extra)
+                    rows.append(row)
+                    blocks[strength].append(row)
+                    print(json.dumps(row), flush=True)
+            if len(strengths) > 1 or args.blocks > 1:
+                for strength, done in blocks.items():
+                    summaries.append(_summary(clone, size, strength, done))
+                    print(json.dumps(summaries[-1]), flush=True)
     print()
     header = "clone        size          games  wins  win%   median win s  max win s  actions/s"
     header += "  read ms  stopped"
