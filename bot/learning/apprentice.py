@@ -561,7 +561,12 @@ class Apprentice:
         last = record.last_click
         if record.outcome == "lost" and last is not None:
             hit = int(end[last])
-            if self.draft.char_of(hit) is None:
+            # A picture the end shows on more cells than there are mines
+            # (ace-minesweeper's board once came back drawn over, every cell
+            # alike) is no mine, whatever cell msbot clicked last.
+            shown = int((end == hit).sum())
+            few = record.total is None or shown <= record.total
+            if few and self.draft.char_of(hit) is None:
                 closed = int(np.isin(record.in_play, self.closed_looks()).sum())
                 proven = record.total is not None and closed - 1 != record.total
                 self.hits[hit] = self.hits.get(hit, 0) + 1
