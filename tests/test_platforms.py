@@ -185,3 +185,32 @@ def test_pyautogui_clicks_at_the_mapped_points(monkeypatch: pytest.MonkeyPatch) 
     assert clicked == [(50, 16, "left"), ("move", 5, 4)]
     assert mouse.points.to_mouse(*mouse.position()) == (50, 16)
     assert mouse.window_class_at(10, 10) == ""  # no X11 to ask
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_each_backend_clicks_every_cell_inside_it_at_every_scale(
+    monkeypatch: pytest.MonkeyPatch, platform: str, scale: float
+) -> None:
+    """Windows and macOS backends (pyautogui faked): an expert board of 20-point
+    cells captured at `scale` pixels per point on a monitor left of the primary;
+    the point each cell's click goes to lies inside that cell on the mouse's
+    screen. (X11 clicks for real in tests/test_actuator.py.)"""
+    from bot.actuator.live import PyAutoGuiMouse
+
+    clicked: list[tuple[int, int]] = []
+    gui = types.ModuleType("pyautogui")
+    gui.click = lambda x, y, button: clicked.append((x, y))  # type: ignore[attr-defined]
+    gui.FailSafeException = RuntimeError  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyautogui", gui)
+    origin, points_size = (-1600, -200), (1600, 900)
+    capture = (round(points_size[0] * scale), round(points_size[1] * scale))
+    mouse = PyAutoGuiMouse(points=PointMap.measure(capture, origin, points_size), platform=platform)
+    # The board at (100, 80) points, 30 x 16 cells of 20 points, in capture pixels.
+    geo = Geometry(100 * scale, 80 * scale, 20 * scale, 20 * scale, 16, 30)
+    for row in range(geo.rows):
+        for col in range(geo.cols):
+            mouse.click(*geo.cell_center(row, col), "left")
+            x, y = clicked[-1]
+            left, top = origin[0] + 100 + 20 * col, origin[1] + 80 + 20 * row
+            assert left < x < left + 20 and top < y < top + 20, (row, col, x, y)
