@@ -446,8 +446,42 @@ def _colour_map(
     return out
 
 
+#: Skins loaded in this process, by their folder's files (`_files_of`). Loading
+#: decodes every tile and glyph image (about 15 ms a skin), and a reader, an
+#: audit of a learned skin and the tests load the same skins again and again;
+#: a skin is immutable (what it works out at a scale is memoised inside it), so
+#: the same files give the same skin, and any changed file a new one.
+_LOADED: dict[tuple[object, ...], Skin] = {}
+#: Past this many, the cache starts again (a learner rewrites its skin often).
+_LOADED_MAX = 64
+
+
+def _files_of(folder: Path) -> tuple[object, ...]:
+    """What a loaded skin depends on: every file under its folder, as stat sees it."""
+    entries = []
+    for path in sorted(folder.rglob("*")):
+        st = path.stat()
+        if path.is_file():
+            entries.append((str(path.relative_to(folder)), st.st_mtime_ns, st.st_size))
+    return (str(folder.resolve()), *entries)
+
+
 def load_skin(folder: Path) -> Skin:
     """The skin described by `folder/skin.json`; a VisionError names any problem."""
+    try:
+        key = _files_of(folder)
+    except OSError:
+        return _load_skin(folder)  # let the loader name the problem
+    skin = _LOADED.get(key)
+    if skin is None:
+        skin = _load_skin(folder)
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.clear()
+        _LOADED[key] = skin
+    return skin
+
+
+def _load_skin(folder: Path) -> Skin:
     manifest_path = folder / "skin.json"
     try:
         raw = json.loads(manifest_path.read_text(encoding="utf-8"))
