@@ -545,6 +545,7 @@ def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
         with bot_running(display, *args) as proc:
             wait_for(lambda: board_located(folder), proc, "locating the board")
             os.kill(clone.pid, signal.SIGSTOP)
+            frozen = time.monotonic()
             try:
                 assert clicks_recorded(folder) == {}, "a click came before the freeze"
                 time.sleep(8)
@@ -557,8 +558,13 @@ def test_a_clone_that_freezes_for_seconds_mid_game_is_waited_for_not_given_up(
     check_recording(folder, 1)
     assert {g["game"]: g["clicks"] for g in games} == clicks_recorded(folder)
     # The frozen clone showed nothing for 8 s: the bot clicked again once, then waited.
-    retries = [a for a in read_jsonl(folder / "actions.jsonl") if a["why"].startswith("retry")]
-    assert retries and all(a["kind"] == "open" for a in retries)
+    done = read_jsonl(folder / "actions.jsonl")
+    retries = [a for a in done if a["why"].startswith("retry")]
+    # When it fails: each click's time from the freeze (the bot's action times
+    # are CLOCK_MONOTONIC too), to tell a click that beat the freeze from a
+    # retry that did not come.
+    timeline = [(round(a["time"] - frozen, 3), a["kind"], a["why"]) for a in done]
+    assert retries and all(a["kind"] == "open" for a in retries), (games, timeline)
     assert games[0]["seconds"] > 8
 
 
