@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from bot.bench import parse_board_spec, run_bench
+from bot.bench import parse_board_spec, play_games, summarise
 
 CONFIGS = (("local", 1), ("dask", 1), ("local", 2), ("dask", 2))
 
@@ -37,8 +37,10 @@ def main() -> None:
     for round_ in range(args.rounds):
         for config in CONFIGS if round_ % 2 == 0 else CONFIGS[::-1]:
             engine, workers = config
-            s = run_bench(
-                spec, args.rule, args.games, args.seed, workers, args.strength, engine=engine
+            s = summarise(
+                play_games(
+                    spec, args.rule, args.games, args.seed, workers, args.strength, engine=engine
+                )
             )
             seen = (s.wins, s.decisions, s.safe_claims, s.mine_claims)
             if outcome is not None and seen != outcome:

@@ -1,6 +1,6 @@
 """Ablation of the ``full`` solver strength: win rate with each guess feature switched off.
 
-Plays the same seeded games (`bot.bench.run_bench`, every safe/mine claim
+Plays the same seeded games (`bot.bench.play_games`, every safe/mine claim
 checked against the hidden layout) with: fast, full, and full minus one
 feature at a time, and prints one row per variant with the solver's CPU time
 (not inflated by other processes on a shared machine).
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 
-from bot.bench import parse_board_spec, run_bench
+from bot.bench import parse_board_spec, play_games, summarise
 from bot.solver import GuessOptions, analyse
 
 VARIANTS = {
@@ -70,7 +70,7 @@ def main() -> None:
             solver = functools.partial(analyse, strength="fast")
         else:
             solver = functools.partial(analyse, strength="full", guess_options=options)
-        s = run_bench(spec, args.rule, args.games, args.seed, args.jobs, analyse=solver)
+        s = summarise(play_games(spec, args.rule, args.games, args.seed, args.jobs, analyse=solver))
         print(
             f"{name:30} {100 * s.win_rate:8.2f}% "
             f"{100 * s.win_rate_low:7.2f} - {100 * s.win_rate_high:5.2f}% "

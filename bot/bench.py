@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,23 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return (low, high)
+
+
+@dataclass(frozen=True)
+class BenchRun:
+    """Every game of a run, in index order, and how the run went."""
+
+    spec: BoardSpec
+    rule: Rule
+    seed: int
+    results: list[GameResult]
+    #: Seconds playing, and before that starting the engine (a cluster's workers).
+    wall: float
+    setup: float
+    resumed: int
+    engine: str
+    workers: int
+    strength: str | None
 
 
 @dataclass(frozen=True)
@@ -110,19 +127,10 @@ class BenchSummary:
     resumed_games: int = 0
 
 
-def summarise(
-    results: Sequence[GameResult],
-    spec: BoardSpec,
-    rule: Rule,
-    strength: str | None,
-    seed: int,
-    jobs: int,
-    wall: float,
-    engine: str = "local",
-    resumed: int = 0,
-    setup: float = 0.0,
-) -> BenchSummary:
-    """Turn per-game results into the bench figures (`resumed` of them read back, not played)."""
+def summarise(run: BenchRun) -> BenchSummary:
+    """Turn a run's per-game results into the bench figures (speed over the games it
+    played, not those read back from its results file)."""
+    results, spec, resumed, wall = run.results, run.spec, run.resumed, run.wall
     games = len(results)
     wins = sum(r.won for r in results)
     low, high = wilson_interval(wins, games)
@@ -140,11 +148,11 @@ def summarise(
         height=spec.height,
         width=spec.width,
         mines=spec.mines,
-        rule=rule,
-        strength=strength,
-        seed=seed,
-        engine=engine,
-        jobs=jobs,
+        rule=run.rule,
+        strength=run.strength,
+        seed=run.seed,
+        engine=run.engine,
+        jobs=run.workers,
         games=games,
         wins=wins,
         losses=games - wins,
@@ -166,7 +174,7 @@ def summarise(
         game_ms_mean=stat(np.array([r.game_time for r in results]), np.mean),
         games_per_second=(games - resumed) / wall if wall > 0 else 0.0,
         wall_seconds=wall,
-        engine_start_seconds=setup,
+        engine_start_seconds=run.setup,
         resumed_games=resumed,
     )
 
@@ -187,20 +195,6 @@ def chunks(games: int) -> Iterator[tuple[int, ...]]:
         yield tuple(range(start, min(start + size, games)))
 
 
-@dataclass(frozen=True)
-class BenchRun:
-    """Every game of a run, in index order, and how the run went."""
-
-    results: list[GameResult]
-    #: Seconds playing, and before that starting the engine (a cluster's workers).
-    wall: float
-    setup: float
-    resumed: int
-    engine: str
-    workers: int
-    strength: str | None
-
-
 def play_games(
     spec: BoardSpec,
     rule: Rule,
@@ -214,7 +208,8 @@ def play_games(
     address: str | None = None,
     results: Path | None = None,
 ) -> BenchRun:
-    """Play `games` games on `engine` and return each game's result.
+    """Play `games` games on `engine` and return each game's result
+    (`summarise` turns them into the bench figures).
 
     `analyse` replaces the real solver (it must be picklable when the games run
     in other processes); `on_progress` is called with the number of games
@@ -278,38 +273,7 @@ def play_games(
                     on_progress(finished)
             wall = time.perf_counter() - start
     ordered = [g for number in sorted(done) for g in done[number]]
-    return BenchRun(ordered, wall, setup, resumed, engine, workers, used)
-
-
-def run_bench(
-    spec: BoardSpec,
-    rule: Rule,
-    games: int,
-    seed: int = 0,
-    jobs: int = 1,
-    strength: str | None = None,
-    analyse: Analyser | None = None,
-    on_progress: Callable[[int], None] | None = None,
-    engine: str = "local",
-    address: str | None = None,
-    results: Path | None = None,
-) -> BenchSummary:
-    """Play `games` games (see `play_games`) and summarise them."""
-    run = play_games(
-        spec, rule, games, seed, jobs, strength, analyse, on_progress, engine, address, results
-    )
-    return summarise(
-        run.results,
-        spec,
-        rule,
-        run.strength,
-        seed,
-        run.workers,
-        run.wall,
-        run.engine,
-        run.resumed,
-        run.setup,
-    )
+    return BenchRun(spec, rule, seed, ordered, wall, setup, resumed, engine, workers, used)
 
 
 __all__ = [
@@ -327,7 +291,6 @@ __all__ = [
     "parse_board_spec",
     "play_game",
     "play_games",
-    "run_bench",
     "summarise",
     "wilson_interval",
 ]

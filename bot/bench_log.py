@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,7 +156,3 @@ class BenchLog:
                 f"({self.games_done} games are in it; run again to resume)"
             ) from exc
         self.done[chunk] = list(games)
-
-    def results(self) -> Iterable[GameResult]:
-        for chunk in sorted(self.done):
-            yield from self.done[chunk]

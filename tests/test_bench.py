@@ -14,7 +14,8 @@ from bot.bench import (
     check_claims,
     game_seed,
     parse_board_spec,
-    run_bench,
+    play_games,
+    summarise,
     wilson_interval,
 )
 from bot.board import Board, Cell
@@ -55,7 +56,7 @@ def test_a_solver_error_names_the_game_to_replay() -> None:
     with pytest.raises(
         BenchError, match=r"solver failed \(no placement fits\); game 0 \(game seed"
     ):
-        run_bench(BEGINNER, "safe", 3, seed=0, jobs=1, analyse=refusing_analyse)
+        summarise(play_games(BEGINNER, "safe", 3, seed=0, jobs=1, analyse=refusing_analyse))
 
 
 def test_named_and_custom_boards() -> None:
@@ -105,14 +106,14 @@ def test_check_claims_accepts_truth_and_rejects_each_kind_of_lie() -> None:
 def test_a_lying_solver_aborts_the_bench(jobs: int) -> None:
     # With two jobs the error crosses a process boundary and must arrive intact.
     with pytest.raises(FalseClaimError, match=r"false claim: .*game seed \d+"):
-        run_bench(BEGINNER, "safe", 5, seed=0, jobs=jobs, analyse=lying_analyse)
+        summarise(play_games(BEGINNER, "safe", 5, seed=0, jobs=jobs, analyse=lying_analyse))
 
 
 # -- with the real solver ---------------------------------------------------------
 
 
 def test_small_real_bench_gives_sane_figures() -> None:
-    s = run_bench(BEGINNER, "safe", 20, seed=3, jobs=1)
+    s = summarise(play_games(BEGINNER, "safe", 20, seed=3, jobs=1))
     assert s.games == 20
     assert s.wins + s.losses == 20
     assert s.wins >= 10  # the plain solver wins about 90 % of beginner games
@@ -125,8 +126,8 @@ def test_small_real_bench_gives_sane_figures() -> None:
 
 
 def test_results_do_not_depend_on_jobs() -> None:
-    one = run_bench(BEGINNER, "zero", 8, seed=11, jobs=1)
-    two = run_bench(BEGINNER, "zero", 8, seed=11, jobs=2)
+    one = summarise(play_games(BEGINNER, "zero", 8, seed=11, jobs=1))
+    two = summarise(play_games(BEGINNER, "zero", 8, seed=11, jobs=2))
     assert (one.wins, one.guesses_per_game, one.decisions) == (
         two.wins,
         two.guesses_per_game,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_bench import lying_analyse
 
-from bot.bench import BoardSpec, FalseClaimError, GameResult, play_games, run_bench
+from bot.bench import BoardSpec, FalseClaimError, GameResult, play_games, summarise
 from bot.bench_engines import EngineError, open_engine
 from bot.bench_engines import dask_engine as dask_module
 from bot.bench_log import BenchLogError
@@ -73,7 +73,9 @@ def test_a_dask_cluster_of_two_workers_plays_the_same_games(
 
 def test_a_false_claim_on_a_dask_worker_aborts_the_run(cluster: str) -> None:
     with pytest.raises(FalseClaimError, match=r"false claim: .*game seed \d+.*on this board"):
-        run_bench(BEGINNER, "safe", 6, engine="dask", address=cluster, analyse=lying_analyse)
+        summarise(
+            play_games(BEGINNER, "safe", 6, engine="dask", address=cluster, analyse=lying_analyse)
+        )
 
 
 def test_a_killed_dask_worker_has_its_games_played_again(

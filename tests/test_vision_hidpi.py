@@ -153,17 +153,12 @@ def _check_recorded(
     )
 
 
-_NATIVE: dict[tuple[Path, str], Geometry] = {}
-
-
+@functools.cache
 def _native(reader: BoardReader, folder: Path, frame: str) -> Geometry:
     """Where the unscaled frame's board lies, located once per frame (the module's
     tests compare every scale and interpolation of a frame with it)."""
-    key = (folder, frame)
-    if key not in _NATIVE:
-        reader.forget()
-        _NATIVE[key] = reader.locate(_window(folder, frame)).geometry
-    return _NATIVE[key]
+    reader.forget()
+    return reader.locate(_window(folder, frame)).geometry
 
 
 @pytest.mark.parametrize("interpolation", INTERPOLATIONS)

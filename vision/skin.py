@@ -108,6 +108,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -461,7 +462,7 @@ def _files_of(folder: Path) -> tuple[object, ...]:
     entries = []
     for path in sorted(folder.rglob("*")):
         st = path.stat()
-        if path.is_file():
+        if stat.S_ISREG(st.st_mode):
             entries.append((str(path.relative_to(folder)), st.st_mtime_ns, st.st_size))
     return (str(folder.resolve()), *entries)
 

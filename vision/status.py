@@ -107,9 +107,7 @@ def read_status(
         return "lost"
     if skin.won_if_no_covered and board.count(".?") == 0:
         return "won"
-    if over and every_safe_cell_open(board, skin, over=True):
-        return "won"
-    if status_hidden(image, skin, geo) and every_safe_cell_open(board, skin):
+    if (over or status_hidden(image, skin, geo)) and every_safe_cell_open(board, skin, over):
         return "won"
     return "playing"
 

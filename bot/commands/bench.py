@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.bench import BenchSummary, parse_board_spec, run_bench
+from bot.bench import BenchSummary, parse_board_spec, play_games, summarise
 from bot.bench_engines import ENGINES
 from bot.limits import MAX_GAMES, MAX_JOBS, check_count
 from bot.simulator import RULES
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     check_count(args.jobs, MAX_JOBS, "--jobs")
     bar = ProgressBar(args.games, sys.stderr, tty=sys.stderr.isatty())
     try:
-        summary = run_bench(
+        played = play_games(
             spec,
             args.rule,
             args.games,
@@ -190,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
             )
         raise
     bar.close()
+    summary = summarise(played)
     if args.json:
         print(json.dumps(dataclasses.asdict(summary)))
     else:
