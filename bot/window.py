@@ -28,6 +28,7 @@ from bot.errors import NotInPlace, PlayError, VisionError
 from bot.hidden_board import HiddenBoard, hidden_board
 from bot.recorder import Recorder
 from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
+from vision.border import open_sides_of
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.reading import Reading
@@ -204,7 +205,13 @@ class GameWindow:
     def _still_reads(self, image: Image) -> bool:
         """Whether `image` (the board's region), read with the located grid, reads
         at least half of its cells (a desktop or another window where it was reads
-        none)."""
+        none), and its skin's border still closes it on every side (a window over
+        a corner hides an edge: the cells there may be under it)."""
+        skin = self.located.skin
+        if skin.border is not None and open_sides_of(
+            image, self.located.geometry, skin.border, skin.scale
+        ):
+            return False
         try:
             reading = self.reader.read(image, self.located)
         except VisionError:

@@ -19,7 +19,7 @@ from typing import cast
 import numpy as np
 
 from bot.errors import VisionError
-from vision.border import Border, open_sides
+from vision.border import Border, DrawnBorder, open_sides
 from vision.classify import (
     CellScores,
     TileBank,
@@ -788,19 +788,27 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
         if _clip(grown, image.shape) != grown:
             break
         geo = grown
-    sides = open_sides(image, geo, border)
-    if sides:
-        raise VisionError(
-            f"the {cand.bank.skin.name} board {_where(cand.geometry)} is not closed by its "
-            f"border on the {' and '.join(sides)} side: another window or a box hides that "
-            "edge, or it goes on past the screen: uncover the whole board"
-        )
+    _refuse_sides(cand, open_sides(image, geo, border))
     if geo == cand.geometry:
         return cand
     scores = classify(image, geo, cand.bank)
     if scores is None:
         raise VisionError(f"the board {_where(geo)} leaves the screen")
     return replace(cand, geometry=geo, scores=scores)
+
+
+def _refuse_open(image: np.ndarray, cand: _Candidate, border: DrawnBorder) -> None:
+    """VisionError naming the sides of the candidate `border` does not close."""
+    _refuse_sides(cand, border.open_sides(image, cand.geometry, cand.bank.skin.scale))
+
+
+def _refuse_sides(cand: _Candidate, sides: list[str]) -> None:
+    if sides:
+        raise VisionError(
+            f"the {cand.bank.skin.name} board {_where(cand.geometry)} is not closed by its "
+            f"border on the {' and '.join(sides)} side: another window or a box hides that "
+            "edge, or it goes on past the screen: uncover the whole board"
+        )
 
 
 def _grown(geo: Geometry, side: str) -> Geometry:
@@ -834,7 +842,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         # A fresh board of textured covered tiles shows no flat tile: a skin
         # that knows its covered tile and its border looks for the tile itself.
         for bank in banks:
-            if bank.skin.border is None:
+            if not isinstance(bank.skin.border, Border):
                 continue
             covered = covered_lattice(image, bank.skin)
             cand = None if covered is None else _explain(image, covered, [bank])
@@ -855,7 +863,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             "screen edge: move the window fully onto the screen"
         )
     border = cand.bank.skin.border
-    if border is not None:
+    if isinstance(border, Border):
         cand = _closed(image, cand, border)
     more = tiles_beside(cand.geometry, lattices)
     if more:
@@ -875,8 +883,12 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     if beyond:
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} goes on past its "
-            f"{' and '.join(beyond)} edge: its window is too small to show all of it; "
-            "make the window larger"
+            f"{' and '.join(beyond)} edge: its window is too small to show all of it, or "
+            "something covers that edge; make the window larger and uncover the board"
         )
+    if isinstance(border, DrawnBorder):
+        # A built-in skin reads every kind its clone draws: a side its border
+        # does not close is hidden or cut, never a row to grow the grid by.
+        _refuse_open(image, cand, border)
     nudge = fit_nudge(image, cand.geometry, cand.bank, cand.scores)
     return Located(cand.bank.skin, cand.geometry, cand.bank, nudge)

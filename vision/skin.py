@@ -92,7 +92,11 @@ Manifest fields (all paths relative to the skin folder):
                     covered or unsure: `vision.reader`)
     border          {thickness, limit, bands: {top, bottom, left, right: png},
                     more: [{side: png}, ...] (other bands seen around the board)}:
-                    the band of pixels just outside the board on each side
+                    the band of pixels just outside the board on each side, as
+                    learned; or, written by hand, {sides: {top, bottom, left,
+                    right: [[{from, to, colour}, ...], ...]}, tolerance, share,
+                    slack}: spans of distance from the grid (px or [px,
+                    pitches]) and their colour "#rrggbb", alternatives per side
                     (`vision.border`); a grid is located as a board only when
                     closed by it on every side
     play            see `PlaySpec`
@@ -120,7 +124,7 @@ import numpy as np
 from bot.board import ALPHABET
 from bot.errors import VisionError
 from vision.border import LIMIT as BORDER_LIMIT
-from vision.border import SIDES, Border
+from vision.border import SIDES, AnyBorder, Border, drawn_border
 from vision.colour import PROBES, parse_colour
 from vision.display_scale import Phase, as_shown
 from vision.image_io import load_image
@@ -245,7 +249,7 @@ class Skin:
     frameless: bool = True
     #: What the clone draws around its board (`vision.border`): a located grid
     #: is a whole board only when it is closed by it on every side.
-    border: Border | None = None
+    border: AnyBorder | None = None
 
     #: Desktop scales the clone's window may be shown at (see the module docstring).
     display_scale: tuple[float, float] = (1.0, 1.0)
@@ -564,10 +568,16 @@ def _load_skin(folder: Path) -> Skin:
     )
 
 
-def _border(folder: Path, raw: Any, where: str) -> Border | None:
-    """The manifest's `border`: {"thickness": t, "limit": d, "bands": {side: png}}."""
+def _border(folder: Path, raw: Any, where: str) -> AnyBorder | None:
+    """The manifest's `border`: {"thickness": t, "limit": d, "bands": {side: png}}
+    (learned), or {"sides": {side: [[span, ...]]}} (drawn, `vision.border`)."""
     if raw is None:
         return None
+    if isinstance(raw, dict) and "sides" in raw:
+        try:
+            return drawn_border(raw, where)
+        except (TypeError, ValueError) as exc:
+            raise VisionError(str(exc)) from exc
     try:
         bands = {
             side: load_image(folder / str(raw["bands"][side])).astype(np.float32) for side in SIDES

@@ -316,6 +316,7 @@ def draft_of_skin(skin: Skin) -> Draft:
         pointer_rest=None if rest is None else (float(rest[0]), float(rest[1])),
         rule=str(play.get("rule", "safe")),
         flag_with=str(play.get("flag_button", "right")),
-        border=skin.border,
+        # A learned skin has learned bands; a hand-written border is not redrawn.
+        border=skin.border if isinstance(skin.border, Border) else None,
         notes=list(learned.get("notes", [])),
     )
