@@ -410,6 +410,8 @@ class Player:
                 pending.note(step)
                 result.clicks += 1
                 result.guesses += 0 if step.certain else 1
+            # On disk before the wait for them to show, however long it lasts.
+            self.recorder.flush()
             prev = reading
         result.seconds = self.clock() - started if started is not None else 0.0
         result.read_ms = self.window.read_ms[first_read:]
@@ -544,6 +546,7 @@ class Player:
         if self.current is not None and self.current.game == self.game:
             self.current.clicks += 1
         self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
+        self.recorder.flush()
 
     def handle_pause(self, reading: Reading, image: Image) -> None:
         """Resume a paused game the way the skin says: "focus" (put the pointer on

@@ -177,10 +177,11 @@ class Recorder:
     def action(self, action: Mapping[str, Any], *, game: int, frame: str | None) -> None:
         """Record one click or key press, after it was made.
 
-        Actions are written with the next frame (or `flush`/`close`), not one
-        by one: rewriting the file after each of an expert game's 400 clicks
-        doubled its time. A hard kill can lose the clicks of the last batch
-        only; every file on disk is still whole.
+        Actions are written with the next frame, or by `flush` once a batch
+        of clicks is made (before the bot waits for them to show), or `close`;
+        not one by one: rewriting the file after each of an expert game's 400
+        clicks doubled its time. A hard kill can lose the clicks of the batch
+        being made only; every file on disk is still whole.
         """
         if self.folder is None or self.failure is not None:
             return

@@ -307,3 +307,7 @@ def test_an_unsure_cell_is_written_covered_and_said_so(tmp_path: Path) -> None:
     assert "  0.1100000000" in lines, result.stdout
     assert "  1 unsure cells, written '.' above:" in lines, result.stdout
     assert any(line.startswith("  unsure cell (4, 1): best ") for line in lines), result.stdout
+    # The grid's size is then no surer than its cells (issue 16), in both outputs.
+    assert " 12x9 (size not sure) at " in lines[0], lines[0]
+    assert first["size_sure"] is True
+    assert json.loads(replay(str(frame), "--json").stdout)["size_sure"] is False

@@ -306,6 +306,9 @@ def frame_record(
     points = [shown.geometry.cell_center(a["row"], a["col"]) for a in actions]
     record["actions"] = [{**a, "x": x, "y": y} for a, (x, y) in zip(actions, points, strict=True)]
     record["controls"] = {k: list(v) for k, v in shown.controls.items()}
+    # A grid with unsure cells may be a grid fitted to something else (noise,
+    # a box): its size is a guess like its cells, and says so.
+    record["size_sure"] = not shown.unknown
     if offset != (0, 0):
         record["offset"] = list(offset)
     return record
@@ -357,8 +360,9 @@ def reading_rule(reader: Any, skin_name: str) -> str:
 def print_frame(record: dict[str, Any]) -> None:
     g = record["geometry"]
     where = " on screen" if "offset" in record else ""
+    size = f"{g['cols']}x{g['rows']}" + ("" if record["size_sure"] else " (size not sure)")
     print(
-        f"{record['frame']}: {record['skin']} {g['cols']}x{g['rows']} at "
+        f"{record['frame']}: {record['skin']} {size} at "
         f"({g['left']:.1f}, {g['top']:.1f}){where} pitch {g['cell_w']:.2f}x{g['cell_h']:.2f}, "
         f"mines left {record['mines_left']}, {record['status']}"
     )
