@@ -43,3 +43,16 @@ def test_a_box_over_any_edge_is_never_read_as_a_smaller_whole_board(tmp_path: Pa
     assert sum(t.inputs for t in tallies) == len(picks) * sum(len(m) for m in fuzz.COVERS.values())
     assert [c for t in tallies for c in t.crashes] == []
     assert [w for t in tallies for w in t.sure_and_wrong] == []
+
+
+def test_every_mutation_of_a_frame_of_each_clone_is_never_read_sure_and_wrong(
+    tmp_path: Path,
+) -> None:
+    """Each class on one frame of every clone: a greyscale sgt-mines board read
+    every number as a sure 8 (its grey ink is the blend of any dark stroke with
+    the open cells' grey) until `vision.colour._blends`."""
+    fuzz = _script()
+    tallies = fuzz.fuzz(0, 5, False, tmp_path, fuzz.one_per_clone())
+    assert sum(t.inputs for t in tallies) == 4 * sum(len(m) for m in fuzz.CLASSES.values())
+    assert [c for t in tallies for c in t.crashes] == []
+    assert [w for t in tallies for w in t.sure_and_wrong] == []

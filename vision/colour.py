@@ -342,7 +342,43 @@ def _inks_of(samples: np.ndarray, table: ColourTable) -> np.ndarray:
         inside = cv2.inRange(samples, np.array(lows[j]), np.array(highs[j]))
         counts[:, j] = np.count_nonzero(inside, axis=1)
     most = counts.max(axis=1, keepdims=True)
-    return np.asarray((counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most))
+    shown = (counts >= INK_MIN_POINTS) & (counts >= INK_MIN_SHARE * most)
+    return np.asarray(shown & ~_blends(samples, table, counts, shown))
+
+
+def _blends(
+    samples: np.ndarray, table: ColourTable, counts: np.ndarray, shown: np.ndarray
+) -> np.ndarray:
+    """(N, n_inks) where an ink that shows is only the blend of the cell's
+    background with a darker stroke: more points lie beyond the ink, on the
+    line from the background through it, than at it.
+
+    A grey ink (sgt-mines' and minegauler's 8, #808080) lies half way between
+    the open cells' grey and black, so the anti-aliased edge of any darker
+    glyph shows a few points of it: a black 7 does, and on a greyscale screen
+    every number does (the 1's blue becomes a dark grey). Its ink alone then
+    "named" each of them an 8, sure (16 of 16 numbers of a greyscale
+    sgt-mines board). A stroke of the ink itself has no such points beyond it.
+    """
+    out = np.zeros_like(shown)
+    cells, inks = np.nonzero(shown)
+    if not len(cells):
+        return out
+    points = samples[cells].astype(np.float32)  # (K, S, 3)
+    background = np.median(points, axis=1)  # the flat tile: most of a cell's middle
+    way = table.inks[inks] - background  # (K, 3): background -> ink
+    length = np.sqrt((way**2).sum(axis=1))
+    tol = float(table.ink_tolerance)
+    off = points - background[:, None, :]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = (off * way[:, None, :]).sum(axis=2) / (length**2)[:, None]
+        aside = np.sqrt(((off - t[:, :, None] * way[:, None, :]) ** 2).sum(axis=2))
+        beyond = (t > 1.0 + 2.0 * tol / length[:, None]) & (aside <= 2.0 * tol)
+    many = beyond.sum(axis=1)
+    # An ink near the background (under three tolerances away) says nothing either way.
+    blend = (length > 3.0 * tol) & (many >= INK_MIN_POINTS) & (many > counts[cells, inks])
+    out[cells[blend], inks[blend]] = True
+    return out
 
 
 #: Ink pixels a spot needs in its box to show (a 23 px GNOME '?' puts 2-3 there).
