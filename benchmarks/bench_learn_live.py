@@ -39,10 +39,14 @@ MSBOT = [sys.executable, "-m", "bot"]
 BUILTIN = ("xdemineur", "gnome-mines", "sgt-mines", "minegauler")
 
 
-def run_clone(name: str, games: int, seconds: float, work: Path) -> dict[str, object]:
+def run_clone(
+    name: str, games: int, seconds: float, work: Path, display: VirtualDisplay | None = None
+) -> dict[str, object]:
+    """Learn clone `name` live, play `games` with the skin, audit every frame
+    (on `display`, a VirtualDisplay not yet started; default one of its own)."""
     skin_name = f"bench-{name}"
     out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
-    with VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
+    with display or VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
         env = dict(os.environ, DISPLAY=vd.display, MSBOT_TEMPLATES=str(out.parent))
         with launch_clone(name, "beginner", vd, position=(40, 30)):
             started = time.monotonic()

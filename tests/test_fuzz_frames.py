@@ -6,25 +6,13 @@ cells deep, three shapes) is never read as a smaller, whole board."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from typing import Any
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_frames.py"
-
-
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("fuzz_frames", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    fuzz = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_frames"] = fuzz
-    spec.loader.exec_module(fuzz)
-    return fuzz
+from bench_scripts import load
 
 
 def test_mutated_frames_never_crash_and_never_read_sure_and_wrong(tmp_path: Path) -> None:
-    fuzz = _script()
+    fuzz = load("fuzz_frames")
     tallies = fuzz.fuzz(per_class=2, seed=7, covers=False, work=tmp_path)
     assert {t.name for t in tallies} == set(fuzz.CLASSES)
     assert sum(t.inputs for t in tallies) == 2 * sum(len(m) for m in fuzz.CLASSES.values())
@@ -35,7 +23,7 @@ def test_mutated_frames_never_crash_and_never_read_sure_and_wrong(tmp_path: Path
 
 
 def test_a_box_over_any_edge_is_never_read_as_a_smaller_whole_board(tmp_path: Path) -> None:
-    fuzz = _script()
+    fuzz = load("fuzz_frames")
     picks = fuzz.one_per_clone()
     clones = {frame.parent.parent.name.rsplit("-", 2)[0] for frame, _ in picks}
     assert clones == {"gnome-mines", "minegauler", "sgt-mines", "xdemineur"}
@@ -51,7 +39,7 @@ def test_every_mutation_of_a_frame_of_each_clone_is_never_read_sure_and_wrong(
     """Each class on one frame of every clone: a greyscale sgt-mines board read
     every number as a sure 8 (its grey ink is the blend of any dark stroke with
     the open cells' grey) until `vision.colour._blends`."""
-    fuzz = _script()
+    fuzz = load("fuzz_frames")
     tallies = fuzz.fuzz(0, 5, False, tmp_path, fuzz.one_per_clone())
     assert sum(t.inputs for t in tallies) == 4 * sum(len(m) for m in fuzz.CLASSES.values())
     assert [c for t in tallies for c in t.crashes] == []
