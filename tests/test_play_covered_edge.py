@@ -108,3 +108,26 @@ def test_a_window_raised_over_the_board_edge_mid_game_gets_no_click_under_it(
         if a.get("time", 0) > shown_at and a.get("x", -1) >= x0 and a.get("y", -1) >= y0
     ]
     assert under == [], under
+
+
+def test_the_desktop_names_the_window_over_the_board(display: VirtualDisplay) -> None:
+    """`Mouse.window_at` on X11 (what learning asks before an Escape): the clone's
+    own window at its board, another one where a window lies over it."""
+    from bot.actuator.xtest import XTestMouse
+
+    with launch_clone("xdemineur", "beginner", display, position=(60, 50)):
+        g = board_on_screen(display)
+        mouse = XTestMouse(display.display)
+        try:
+            corner = mouse.window_at(round(g.left + 5), round(g.top + 5))
+            middle = (round(g.left + g.width / 2), round(g.top + g.height / 2))
+            assert corner and mouse.window_at(*middle) == corner
+            cover = box(display, middle[0] - 20, middle[1] - 20, 60, 60)
+            try:
+                over = mouse.window_at(*middle)
+                assert over and over != corner
+                assert mouse.window_at(round(g.left + 5), round(g.top + 5)) == corner
+            finally:
+                cover.close()
+        finally:
+            mouse.close()

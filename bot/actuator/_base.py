@@ -91,6 +91,12 @@ class Mouse(ABC):
         browser must not be sent keys that open windows (Ctrl+N)."""
         return ""
 
+    def window_at(self, x: int, y: int) -> int | None:
+        """The id of the top-level window at (x, y) (None when not known): whether
+        another window now lies over the board, before a key that closes one
+        (Escape) is sent to what may be the game itself (ace-minesweeper quits)."""
+        return None
+
     def focus_at(self, x: int, y: int) -> None:  # noqa: B027 - optional hook
         """Give the window at (x, y) the keyboard focus if no window has it (a
         desktop without a window manager, after a clone's dialog closed), so a

@@ -142,6 +142,12 @@ class PyAutoGuiMouse(Mouse):
         display = self._x()
         return "" if display is None else class_at(display, x, y)
 
+    def window_at(self, x: int, y: int) -> int | None:
+        from bot.actuator.xtest import window_id_at
+
+        display = self._x()
+        return None if display is None else window_id_at(display, x, y)
+
     def position(self) -> tuple[int, int]:
         """Where the pointer is, in the capture's pixels."""
         x, y = self._gui.position()

@@ -40,6 +40,17 @@ def class_at(display: Any, x: int, y: int) -> str:
         return ""
 
 
+def window_id_at(display: Any, x: int, y: int) -> int | None:
+    """The id of the top-level window at (x, y): 0 over the bare desktop, None
+    when the server cannot tell."""
+    try:
+        root = display.screen().root
+        child = root.translate_coords(root, x, y).child
+        return int(child.id) if child else 0
+    except Exception:
+        return None
+
+
 def give_focus(display: Any, x: int, y: int) -> None:
     """Without a window manager, the top-level window at (x, y) gets the keyboard
     focus when no window has it (a clone's dialog that had it just closed). A
@@ -157,6 +168,9 @@ class XTestMouse(Mouse):
 
     def window_class_at(self, x: int, y: int) -> str:
         return class_at(self._display, x, y)
+
+    def window_at(self, x: int, y: int) -> int | None:
+        return window_id_at(self._display, x, y)
 
     def position(self) -> tuple[int, int]:
         pointer = self._root.query_pointer()

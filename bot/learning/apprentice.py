@@ -158,6 +158,9 @@ class Apprentice:
     _tried: bytes = b""
     #: The last reading `_hold` made (cells held back as covered).
     _holding: Reading | None = None
+    #: The top-level window the board was seen in at the game's start (None:
+    #: the desktop cannot tell), to know whether another one lies over it.
+    board_window: int | None = None
 
     # ------------------------------------------------------------- plumbing
 
@@ -216,6 +219,31 @@ class Apprentice:
     def new_game(self, number: int) -> None:
         self.games.append(GameRecord(number))
         self.ended = None
+        seen = self._windows_on_board()
+        one = next(iter(seen)) if len(seen) == 1 else None
+        self.board_window = one if one else None
+
+    def _windows_on_board(self) -> set[int | None]:
+        """The top-level windows at the board's middle and its corner cells."""
+        g = self.window.geometry if self.window is not None else None
+        if g is None:
+            return {None}
+        xs = (g.left + g.cell_w / 2, g.left + g.width / 2, g.left + g.width - g.cell_w / 2)
+        ys = (g.top + g.cell_h / 2, g.top + g.height / 2, g.top + g.height - g.cell_h / 2)
+        points = [(xs[1], ys[1]), *((x, y) for x in xs[::2] for y in ys[::2])]
+        return {self.actuator.mouse.window_at(round(x), round(y)) for x, y in points}
+
+    def another_window_over_board(self) -> bool | None:
+        """Whether a window other than the game's lies over its board now (a
+        dialog), as the desktop says; None when it cannot tell. Escape closes
+        a dialog, but some clones quit on it (ace-minesweeper): it is sent only
+        when this is not False."""
+        if self.board_window is None:
+            return None
+        now = self._windows_on_board()
+        if None in now:
+            return None
+        return now != {self.board_window}
 
     # ------------------------------------------------------------- the game
 
@@ -509,7 +537,13 @@ class Apprentice:
         record.in_play = self.looks(record.last_image)
         # What the clone shows once it is done showing the end (a dialog may come).
         end = self.looks(self._settled_window())
-        if record.outcome == "lost" and self._unnamed() and self._new_pictures(end):
+        dialog = self.another_window_over_board()
+        if (
+            record.outcome == "lost"
+            and self._unnamed()
+            and self._new_pictures(end)
+            and dialog is not False
+        ):
             # Something to learn from this end: it must be the board itself. A
             # dialog closes with Escape; a notice drawn over the board fades by
             # itself (KMines), so the board is taken once it stayed still long.
@@ -522,6 +556,8 @@ class Apprentice:
         for _ in range(2):
             if not changed.any() or self.redrawn(record.in_play, end, was_open):
                 break
+            if dialog is False:
+                break  # no window over the board: Escape would go to the game
             # A window over the finished board: closed, the board shows again
             # (the toolkits here give a dialog the focus when they show it).
             self.on_action(self.actuator.press_key("Escape", "close the window over the board"))

@@ -4,8 +4,9 @@ Tried in order, each followed by a look for a fresh board (most cells
 covered, and not the finished board):
 
 1. Escape, when a window covers the finished board (open cells no longer
-   show): it closes a clone's "you lost" dialog in every toolkit here, and
-   then the board it hid is the finished board;
+   show, and the desktop does not say the board's own window is the one
+   there): it closes a clone's "you lost" dialog in every toolkit here, and
+   then the board it hid is the finished board (ace-minesweeper quits on it);
 2. the keys clones bind: F2, N, S (they click nothing msbot cannot read);
 3. a part of the window that changed when the game ended, is not the clock
    or the counter, and sits where clones put their face (square, above the
@@ -134,7 +135,9 @@ def find_restart(player: Player, final: Reading) -> Reading:
 
     # 1. A window over the finished board (the apprentice may have closed it already).
     covered_over = record.overlay or (
-        record.last_image is not None and _hides_open(apprentice, record, end)
+        record.last_image is not None
+        and _hides_open(apprentice, record, end)
+        and apprentice.another_window_over_board() is not False
     )
     if covered_over and not record.overlay:
         player.actions += 1
