@@ -17,6 +17,7 @@ each must end in a clean error (the border does not close that side), a
 reading with unsure cells, or the labelled board exactly.
 
     .venv/bin/python benchmarks/fuzz_frames.py [--per-class 3 | --all] [--seed 1] [--covers]
+    .venv/bin/python benchmarks/fuzz_frames.py --every-frame   # the covers, every real frame
 
 One JSON line per class, then a summary line; exit 1 on any failure.
 `tests/test_fuzz_frames.py` runs the same at a small size.
@@ -199,6 +200,23 @@ def labelled_frames() -> Iterator[tuple[Path, dict[str, object]]]:
                     yield folder / "frames" / str(label["frame"]), label
 
 
+def every_frame() -> Iterator[tuple[Path, dict[str, object]]]:
+    """Every real frame the project holds (the recordings and the tests' data:
+    other cell sizes, window sizes, themes), with its own reading as its label
+    (for the covers: a covered board must not read as a sure board of any other
+    size or cells). Frames that do not read sure uncovered are left out."""
+    reader = BoardReader()
+    data = RECORDINGS.parent / "tests" / "data"
+    frames = [*sorted(RECORDINGS.glob("*/frames/*.png")), *sorted(data.rglob("*.png"))]
+    for frame in frames:
+        try:
+            reading = reader.read_fresh(load_image(frame))
+        except MsbotError:
+            continue
+        if not reading.unknown:
+            yield frame, {"frame": frame.name, "board": list(reading.board.rows)}
+
+
 def check(path: Path, label: dict[str, object], tally: Tally, name: str) -> None:
     """Read one mutated file as `msbot replay` would; tally what came of it."""
     started = time.perf_counter()
@@ -238,16 +256,18 @@ def fuzz(
     covers: bool,
     work: Path,
     picks: list[tuple[Path, dict[str, object]]] | None = None,
+    plain: bool = True,
 ) -> list[Tally]:
     """`per_class` frames (spread over every recording; 0: every labelled frame)
-    per mutation of each class, or the frames `picks`."""
+    per mutation of each class, or the frames `picks`; `plain` False: the covers
+    only."""
     frames = list(labelled_frames())
     if picks is None:
         picks = frames
         if per_class:
             spread = np.linspace(0, len(frames) - 1, per_class).round().astype(int)
             picks = [frames[i] for i in spread]
-    classes = {**CLASSES, **(COVERS if covers else {})}
+    classes = {**(CLASSES if plain else {}), **(COVERS if covers else {})}
     tallies = []
     for cls, mutations in classes.items():
         tally = Tally(cls)
@@ -270,9 +290,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all", action="store_true", help="every labelled frame")
     parser.add_argument("--covers", action="store_true", help="also cover an edge")
+    parser.add_argument(
+        "--every-frame",
+        action="store_true",
+        help="only the covers, on every real frame (labelled by its own reading)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="msbot-fuzz-") as work:
-        tallies = fuzz(0 if args.all else args.per_class, args.seed, args.covers, Path(work))
+        if args.every_frame:
+            picks = list(every_frame())
+            tallies = fuzz(0, args.seed, True, Path(work), picks, plain=False)
+        else:
+            tallies = fuzz(0 if args.all else args.per_class, args.seed, args.covers, Path(work))
     failed = False
     for tally in tallies:
         print(json.dumps(tally.to_json()), flush=True)
