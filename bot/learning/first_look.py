@@ -132,10 +132,13 @@ class Looker:
         """Whether cell (r, c) of `image` shows `look`."""
         return bool(self.book.match(self.patch(image, r, c)[None, :])[0] == look)
 
-    def right_click(self, r: int, c: int, before: Image, why: str) -> Image | None:
+    def right_click(
+        self, r: int, c: int, before: Image, why: str, timeout: float = 1.0
+    ) -> Image | None:
         """One step of the mark cycle on (r, c) (a right click, or the actuator's
         `flag_with`); the settled picture once that cell, and that cell alone,
-        changed (None: it did not, or more changed: a menu over the board)."""
+        changed within `timeout` s (None: it did not, or more changed: a menu
+        over the board)."""
         start = self.patch(before, r, c)
         board = self.book.match(cut_patches(np.asarray(before), self.cuts, self.book.patch))
 
@@ -148,7 +151,7 @@ class Looker:
         self.actuator.hover(r, c, why)
         time.sleep(ENTER)
         self.actuator.flag(r, c, why)
-        shot = after_change(self.screen, self.region, moved)
+        shot = after_change(self.screen, self.region, moved, timeout=timeout)
         if shot is None:
             return None
         now = self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
@@ -179,6 +182,10 @@ class Looker:
     def rest_pointer(self, offset: tuple[float, float]) -> None:
         x, y = round(self.geo.left + offset[0]), round(self.geo.top + offset[1])
         self.actuator.mouse.move(x, y)
+
+
+#: Seconds a cell that reacted to a right click gets to show the next step.
+CYCLE_TIMEOUT = 4.0
 
 
 def _rest_offset(geo: Geometry) -> tuple[float, float]:
@@ -334,7 +341,10 @@ def first_look(
     names[flag] = Name("F", f"appeared where msbot {how} the covered cell ({r}, {c})")
     cycle = [covered, flag]
     for step in range(2):
-        nxt = looker.right_click(r, c, shot, "learn: the right-click cycle")
+        # The cell is known to react: it gets longer to show it (a web clone in a
+        # browser on a busy machine took over a second), since clicking again
+        # while a slow redraw is on its way would step the cycle twice.
+        nxt = looker.right_click(r, c, shot, "learn: the right-click cycle", CYCLE_TIMEOUT)
         if nxt is None:
             raise PlayError(f"cell ({r}, {c}) did not react to a second right click")
         shot = nxt
