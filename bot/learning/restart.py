@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN
 from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
@@ -60,16 +61,38 @@ LARGEST_CELLS = 5
 
 
 def _fresh(reading: Reading, final: Reading, moved: float) -> bool:
-    """A new game: no mine, flag or mark shown, a good part of the cells covered,
-    and a good part of the board drawn otherwise than the finished one (`moved`:
-    the share of cells whose picture changed; a clone that opens an area of its
-    new game by itself shows pictures the skin may not know yet)."""
+    """A new game: no mine, flag or mark shown, a good part of the board drawn
+    otherwise than the finished one (`moved`: the share of cells whose picture
+    changed; a clone that opens an area of its new game by itself shows
+    pictures the skin may not know yet), and either a good part of the cells
+    covered or cells covered again that the finished board showed open (no
+    game closes a cell: xdemineur's new game can open three quarters of a
+    beginner board by itself)."""
     board = reading.board
     if board.count("*!XF?"):
         return False
+    if moved < FRESH_SHARE / 2:
+        return False
     covered = board.count(".") - len(reading.unknown)
     cells = board.height * board.width
-    return covered >= FRESH_SHARE * cells and moved >= FRESH_SHARE / 2
+    if covered >= FRESH_SHARE * cells:
+        return True
+    before = final.board
+    if (before.height, before.width) != (board.height, board.width):
+        return False
+    unsure = {(u.row, u.col) for u in reading.unknown}
+    closed = [
+        cell
+        for cell in board.cells()
+        if board[cell] == COVERED and before[cell] in OPENED and cell not in unsure
+    ]
+    return len(closed) >= CLOSED_AGAIN
+
+
+#: Open cells of the finished board shown covered again that prove a new game.
+CLOSED_AGAIN = 3
+#: What an open cell reads as.
+OPENED = frozenset(NUMBERS + OPEN_UNKNOWN)
 
 
 def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Reading] | None:
