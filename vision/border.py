@@ -173,7 +173,9 @@ class DrawnBorder:
         slack = math.ceil(self.slack[0] * scale + self.slack[1] * pitch - 1e-6)
         for spans in self.sides[side]:
             lines = [span.lines(pitch, scale) for span in spans]
-            reach = max((r.stop for r in lines), default=0)
+            if not any(lines):
+                continue  # spans too thin to see at this size close nothing
+            reach = max(r.stop for r in lines)
             profile = _lines_outside(image, geo, side, reach + slack, slack)
             # A picture that ends inside the border (a screenshot cropped to the
             # board) shows only its first lines: those must hold, and enough of
