@@ -26,6 +26,7 @@ One JSON line per class, then a summary line; exit 1 on any failure.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import resource
 import sys
@@ -41,6 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.errors import MsbotError
+from vision.geometry import Geometry
 from vision.image_io import load_image
 from vision.reader import BoardReader
 
@@ -95,6 +97,14 @@ def scale(factor: float) -> Mutation:
     return mutate
 
 
+@functools.lru_cache(maxsize=4)
+def _board_at(data: bytes) -> Geometry:
+    """Where the uncovered frame `data` (PNG bytes) shows its board: found once
+    per frame, not once per cover."""
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    return BoardReader().read_fresh(image).geometry
+
+
 #: The colours a box over the board is drawn in: white (a notification), black
 #: (the virtual desktop) and a mid grey.
 COVER_COLOURS = ((255, 255, 255), (0, 0, 0), (128, 128, 128))
@@ -110,7 +120,7 @@ def cover(side: str, depth: float, shape: str) -> Mutation:
 
     def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
         out = image.copy()
-        g = BoardReader().read_fresh(image).geometry
+        g = _board_at(data)
         colour = COVER_COLOURS[int(rng.integers(0, len(COVER_COLOURS)))]
         height, width = out.shape[:2]
         x0, y0 = g.left, g.top
