@@ -28,7 +28,6 @@ from bot.errors import NotInPlace, PlayError, VisionError
 from bot.hidden_board import HiddenBoard, hidden_board
 from bot.recorder import Recorder
 from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
-from vision.border import open_sides_of
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.reading import Reading
@@ -208,8 +207,8 @@ class GameWindow:
         none), and its skin's border still closes it on every side (a window over
         a corner hides an edge: the cells there may be under it)."""
         skin = self.located.skin
-        if skin.border is not None and open_sides_of(
-            image, self.located.geometry, skin.border, skin.scale
+        if skin.border is not None and skin.border.open_sides(
+            image, self.located.geometry, skin.scale
         ):
             return False
         try:

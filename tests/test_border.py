@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.border import DrawnBorder, drawn_border, learn_border, open_sides
+from vision.border import DrawnBorder, drawn_border, learn_border
 from vision.geometry import Geometry
 from vision.image_io import load_image
 from vision.reader import BoardReader
@@ -36,32 +36,32 @@ def picture(frame: tuple[int, int, int] = (60, 60, 60)) -> np.ndarray:
 def test_a_whole_board_is_closed_and_a_covered_edge_is_named() -> None:
     border = learn_border(picture(), GEO)
     assert border is not None
-    assert open_sides(picture(), GEO, border) == []
+    assert border.open_sides(picture(), GEO) == []
     hidden = picture()
     hidden[int(GEO.top) + 60 :, :] = 255  # a white box over the last rows and the frame
-    assert open_sides(hidden, GEO, border) == ["bottom", "left", "right"]
+    assert border.open_sides(hidden, GEO) == ["bottom", "left", "right"]
 
 
 def test_a_grid_one_row_short_is_not_closed() -> None:
     border = learn_border(picture(), GEO)
     assert border is not None
     short = Geometry(GEO.left, GEO.top, GEO.cell_w, GEO.cell_h, GEO.rows - 1, GEO.cols)
-    assert "bottom" in open_sides(picture(), short, border)
+    assert "bottom" in border.open_sides(picture(), short)
 
 
 def test_a_frame_seen_around_the_finished_board_becomes_a_variant() -> None:
     border = learn_border(picture(), GEO)
     green = learn_border(picture((40, 160, 40)), GEO)
     assert border is not None and green is not None
-    assert set(open_sides(picture((40, 160, 40)), GEO, border)) == {
+    assert set(border.open_sides(picture((40, 160, 40)), GEO)) == {
         "top",
         "bottom",
         "left",
         "right",
     }
     both = border.with_variant(green)
-    assert open_sides(picture((40, 160, 40)), GEO, both) == []
-    assert open_sides(picture(), GEO, both) == []
+    assert both.open_sides(picture((40, 160, 40)), GEO) == []
+    assert both.open_sides(picture(), GEO) == []
     # The same bands again add nothing.
     assert both.with_variant(green) is both
 

@@ -75,6 +75,18 @@ class Border:
         """Every band known for `side`."""
         return [self.bands[side], *(m[side] for m in self.more if side in m)]
 
+    def open_sides(self, image: np.ndarray, geo: Geometry, scale: float = 1.0) -> list[str]:
+        """The sides of `geo` whose band is not the border's (the board goes on, or
+        something covers its edge, or the screen cuts it). Bands are compared as
+        they were learned, at the scale they were seen at: `scale` is unused,
+        there for the same call as `DrawnBorder.open_sides`."""
+        out = []
+        for side in SIDES:
+            now = band(image, geo, side, self.thickness)
+            if now is None or not any(_close(now, want, self.limit) for want in self.choices(side)):
+                out.append(side)
+        return out
+
 
 def _close(a: np.ndarray, b: np.ndarray, limit: float) -> bool:
     return a.shape == b.shape and float(((a - b) ** 2).mean()) <= limit
@@ -114,18 +126,6 @@ def learn_border(image: np.ndarray, geo: Geometry) -> Border | None:
     if any(b is None for b in bands.values()):
         return None
     return Border(t, {side: b for side, b in bands.items() if b is not None})
-
-
-def open_sides(image: np.ndarray, geo: Geometry, border: Border) -> list[str]:
-    """The sides of `geo` whose band is not the border's (the board goes on, or
-    something covers its edge, or the screen cuts it)."""
-    out = []
-    for side in SIDES:
-        now = band(image, geo, side, border.thickness)
-        choices = border.choices(side)
-        if now is None or not any(_close(now, want, border.limit) for want in choices):
-            out.append(side)
-    return out
 
 
 @dataclass(frozen=True)
@@ -231,18 +231,9 @@ def _lines_outside(
     return np.asarray(crop, np.int16)
 
 
-#: Either description of what a clone draws around its board.
+#: Either description of what a clone draws around its board; both answer
+#: `open_sides(image, geo, scale)`.
 AnyBorder = Border | DrawnBorder
-
-
-def open_sides_of(
-    image: np.ndarray, geo: Geometry, border: AnyBorder, scale: float = 1.0
-) -> list[str]:
-    """The sides of `geo` that `border` does not close (a learned border is
-    compared as it was learned, at the scale it was seen at)."""
-    if isinstance(border, DrawnBorder):
-        return border.open_sides(image, geo, scale)
-    return open_sides(image, geo, border)
 
 
 def drawn_border(raw: Mapping[str, object], where: str) -> DrawnBorder:

@@ -19,7 +19,7 @@ from typing import cast
 import numpy as np
 
 from bot.errors import VisionError
-from vision.border import Border, DrawnBorder, open_sides
+from vision.border import Border, DrawnBorder
 from vision.classify import (
     CellScores,
     TileBank,
@@ -779,7 +779,7 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     naming the sides it cannot close (something covers them)."""
     geo = cand.geometry
     for _ in range(CLOSE_STEPS + 1):
-        sides = open_sides(image, geo, border)
+        sides = border.open_sides(image, geo)
         if not sides:
             break
         grown = geo
@@ -788,7 +788,7 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
         if _clip(grown, image.shape) != grown:
             break
         geo = grown
-    _refuse_sides(cand, open_sides(image, geo, border))
+    _refuse_sides(cand, border.open_sides(image, geo))
     if geo == cand.geometry:
         return cand
     scores = classify(image, geo, cand.bank)
@@ -797,12 +797,8 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     return replace(cand, geometry=geo, scores=scores)
 
 
-def _refuse_open(image: np.ndarray, cand: _Candidate, border: DrawnBorder) -> None:
-    """VisionError naming the sides of the candidate `border` does not close."""
-    _refuse_sides(cand, border.open_sides(image, cand.geometry, cand.bank.skin.scale))
-
-
 def _refuse_sides(cand: _Candidate, sides: list[str]) -> None:
+    """VisionError naming `sides`, the sides of the candidate its border does not close."""
     if sides:
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is not closed by its "
@@ -889,6 +885,6 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     if isinstance(border, DrawnBorder):
         # A built-in skin reads every kind its clone draws: a side its border
         # does not close is hidden or cut, never a row to grow the grid by.
-        _refuse_open(image, cand, border)
+        _refuse_sides(cand, border.open_sides(image, cand.geometry, cand.bank.skin.scale))
     nudge = fit_nudge(image, cand.geometry, cand.bank, cand.scores)
     return Located(cand.bank.skin, cand.geometry, cand.bank, nudge)

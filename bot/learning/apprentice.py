@@ -219,9 +219,9 @@ class Apprentice:
     def new_game(self, number: int) -> None:
         self.games.append(GameRecord(number))
         self.ended = None
+        # One known window at every point (not 0, the bare desktop): the board's.
         seen = self._windows_on_board()
-        one = next(iter(seen)) if len(seen) == 1 else None
-        self.board_window = one if one else None
+        self.board_window = (next(iter(seen)) or None) if len(seen) == 1 else None
 
     def _windows_on_board(self) -> set[int | None]:
         """The top-level windows at the board's middle and its corner cells."""

@@ -33,12 +33,13 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN
+from bot.board import COVERED
 from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
 from bot.skinplay import play_rules
 from vision.capture import Image
+from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
 from vision.learn.draft import Control
 from vision.reading import Reading
@@ -84,15 +85,13 @@ def _fresh(reading: Reading, final: Reading, moved: float) -> bool:
     closed = [
         cell
         for cell in board.cells()
-        if board[cell] == COVERED and before[cell] in OPENED and cell not in unsure
+        if board[cell] == COVERED and before[cell] in OPEN_KINDS and cell not in unsure
     ]
     return len(closed) >= CLOSED_AGAIN
 
 
 #: Open cells of the finished board shown covered again that prove a new game.
 CLOSED_AGAIN = 3
-#: What an open cell reads as.
-OPENED = frozenset(NUMBERS + OPEN_UNKNOWN)
 
 
 def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Reading] | None:
