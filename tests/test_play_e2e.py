@@ -90,6 +90,15 @@ def clicks_recorded(folder: Path, games: Sequence[int] = ()) -> dict[int, int]:
     return counts
 
 
+def in_play_clicks(folder: Path) -> int:
+    """Cell clicks of the game the last recorded action belongs to, 0 if that
+    action is no cell click (a restart: the new game has none yet)."""
+    done = read_jsonl(folder / "actions.jsonl")
+    if not done or done[-1]["kind"] not in ("open", "flag", "chord"):
+        return 0
+    return clicks_recorded(folder)[done[-1]["game"]]
+
+
 def check_recording(folder: Path, games: int) -> None:
     """Every click inside the board (or on the restart control), every loss on a
     guess, and every frame re-read to the reading the bot acted on."""
@@ -315,11 +324,10 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
             stderr=subprocess.PIPE,
             text=True,
         )
-        deadline = time.monotonic() + 30
-        while proc.poll() is None and time.monotonic() < deadline:
-            if len(read_jsonl(folder / "readings.jsonl")) > 3:
-                break
-            time.sleep(0.05)
+        # Mid-game: the game in play has made clicks (a batch's clicks are on
+        # disk once made), so the stopped game is one with clicks, not one a
+        # restart had just begun.
+        wait_for(lambda: in_play_clicks(folder) >= 3, proc, "three clicks of the game in play")
         if event == "moved":
             clone.move(400, 300)
         else:
