@@ -14,10 +14,16 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, cast
 
+import numpy as np
+
 from bot.actuator import Actuator
 from bot.actuator._base import Button, Mouse
 from bot.learning.apprentice import Apprentice
+from bot.learning.first_look import Looker
+from vision.capture import Region
 from vision.geometry import Geometry
+from vision.learn.grid import Cuts, cut_patches
+from vision.learn.looks import LookBook, patch_side, same_bound
 
 GEO = Geometry(left=100, top=80, cell_w=20, cell_h=20, rows=9, cols=9)
 
@@ -73,3 +79,54 @@ def test_a_desktop_that_cannot_tell_leaves_the_old_rule() -> None:
     assert apprentice.another_window_over_board() is None
     # Over the bare desktop (id 0) at the game's start: nothing to compare with.
     assert _apprentice(_Windows(lambda x, y: 0)).another_window_over_board() is None
+
+
+# ------------------------------------------------------------------ first look
+# xdemineur quits on Escape too. Its first look at a board the clone had opened
+# by itself sent Escape "to close the menu the click opened" whenever the
+# picture changed after a right click that flagged nothing, and its timer,
+# ticking beside the board, always changed it: the window closed and learning
+# said "no cell reacted to a right click" (4 of 7 runs at one window position).
+
+
+def _looker(mouse: Mouse) -> tuple[Looker, np.ndarray]:
+    """A Looker on a synthetic 9x9 board (20 px cells, grey) and that picture."""
+    image = np.full((GEO.rows * 20, GEO.cols * 20, 3), 192, np.uint8)
+    cuts = Cuts(np.arange(GEO.cols + 1) * 20, np.arange(GEO.rows + 1) * 20)
+    side = patch_side(20, 20)
+    book = LookBook(same_bound(cut_patches(image, cuts, side)), side)
+    book.assign(image, cuts)
+    region = Region(int(GEO.left), int(GEO.top), image.shape[1], image.shape[0])
+    looker = Looker(cast(Any, None), Actuator(mouse), GEO, region, cuts, book, lambda s: None)
+    return looker, image
+
+
+def test_first_look_sends_no_escape_to_the_board_s_own_window() -> None:
+    looker, image = _looker(_Windows(lambda x, y: 7))
+    assert looker.board_window == 7
+    assert looker.menu_over(4, 4, image, image) is False
+    changed = image.copy()
+    changed[80:100, 80:100] = 0  # even a cell that changed: the desktop says no menu
+    assert looker.menu_over(4, 4, image, changed) is False
+
+
+def test_first_look_sees_a_menu_opened_at_the_click() -> None:
+    menu = {"on": False}
+    x, y = GEO.cell_center(4, 4)
+
+    def where(px: int, py: int) -> int | None:
+        # A menu opens with its corner at the pointer, down-right of it.
+        return 9 if menu["on"] and px > x and py > y and px < x + 100 else 7
+
+    looker, image = _looker(_Windows(where))
+    menu["on"] = True
+    assert looker.menu_over(4, 4, image, image) is True
+
+
+def test_first_look_without_a_desktop_answer_looks_at_the_cells_only() -> None:
+    looker, image = _looker(_Windows(lambda x, y: None))
+    assert looker.board_window is None
+    assert looker.menu_over(4, 4, image, image) is False  # (a timer outside the cells)
+    changed = image.copy()
+    changed[80:100, 80:100] = 0  # a menu over cell (4, 4)
+    assert looker.menu_over(4, 4, image, changed) is True

@@ -42,6 +42,7 @@ from bot.board import NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL
+from bot.learning.windows import another_window, board_points, only_window, windows_at
 from vision.border import learn_border
 from vision.capture import Image
 from vision.classify import make_bank
@@ -220,30 +221,21 @@ class Apprentice:
         self.games.append(GameRecord(number))
         self.ended = None
         # One known window at every point (not 0, the bare desktop): the board's.
-        seen = self._windows_on_board()
-        self.board_window = (next(iter(seen)) or None) if len(seen) == 1 else None
-
-    def _windows_on_board(self) -> set[int | None]:
-        """The top-level windows at the board's middle and its corner cells."""
         g = self.window.geometry if self.window is not None else None
-        if g is None:
-            return {None}
-        xs = (g.left + g.cell_w / 2, g.left + g.width / 2, g.left + g.width - g.cell_w / 2)
-        ys = (g.top + g.cell_h / 2, g.top + g.height / 2, g.top + g.height - g.cell_h / 2)
-        points = [(xs[1], ys[1]), *((x, y) for x in xs[::2] for y in ys[::2])]
-        return {self.actuator.mouse.window_at(round(x), round(y)) for x, y in points}
+        seen: set[int | None] = {None}
+        if g is not None:
+            seen = windows_at(self.actuator.mouse, board_points(g))
+        self.board_window = only_window(seen)
 
     def another_window_over_board(self) -> bool | None:
         """Whether a window other than the game's lies over its board now (a
         dialog), as the desktop says; None when it cannot tell. Escape closes
         a dialog, but some clones quit on it (ace-minesweeper): it is sent only
         when this is not False."""
-        if self.board_window is None:
+        g = self.window.geometry if self.window is not None else None
+        if g is None:
             return None
-        now = self._windows_on_board()
-        if None in now:
-            return None
-        return now != {self.board_window}
+        return another_window(self.actuator.mouse, self.board_window, board_points(g))
 
     # ------------------------------------------------------------- the game
 

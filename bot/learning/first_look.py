@@ -28,6 +28,7 @@ import numpy as np
 from bot.actuator import Actuator
 from bot.errors import PlayError, VisionError
 from bot.learning.settle import after_change, settled
+from bot.learning.windows import another_window, around_point, board_points, only_window, windows_at
 from vision.border import Border, learn_border
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
@@ -115,6 +116,8 @@ class Looker:
         self.book = book
         self.say = say
         actuator.bind(geo)
+        #: The board's own top-level window before any click (None: not known).
+        self.board_window = only_window(windows_at(actuator.mouse, board_points(geo)))
 
     def patch(self, image: Image, r: int, c: int) -> np.ndarray:
         """The comparison patch of one cell of a region grab."""
@@ -172,12 +175,28 @@ class Looker:
             if shot is not None:
                 return shot
             now = settled(self.screen, self.region)
-            if not np.array_equal(np.asarray(now), np.asarray(before)):
+            if self.menu_over(r, c, before, now):
                 # A right click on a web page opens the browser's menu: closed again.
                 self.actuator.press_key("Escape", "close the menu the click opened")
                 before = settled(self.screen, self.region)
         self.actuator.flag_with = FLAG_WAYS[0]
         return None
+
+    def menu_over(self, r: int, c: int, before: Image, now: Image) -> bool:
+        """Whether a click on (r, c) opened a menu over the board (a browser's),
+        which Escape closes. Asked of the desktop first: a clone may quit on
+        Escape (xdemineur, ace-minesweeper), and a timer or an area the clone
+        opened by itself changes the picture with no menu at all. Where the
+        desktop cannot tell: whether the board's cells changed."""
+        x, y = self.geo.cell_center(r, c)
+        points = [*around_point(x, y), *board_points(self.geo)]
+        over = another_window(self.actuator.mouse, self.board_window, points)
+        if over is not None:
+            return over
+        cells = (
+            cut_patches(np.asarray(shot), self.cuts, self.book.patch) for shot in (before, now)
+        )
+        return bool((self.book.match(next(cells)) != self.book.match(next(cells))).any())
 
     def rest_pointer(self, offset: tuple[float, float]) -> None:
         x, y = round(self.geo.left + offset[0]), round(self.geo.top + offset[1])
