@@ -9,7 +9,8 @@ against the built-in skin's reading for the four clones that have one,
 by the game's rules for the others (no reading may contradict its numbers, and
 on a lost board every number must count the mines shown around it).
 
-    .venv/bin/python benchmarks/bench_learn_live.py [--games 30] [--seconds 100] [CLONE ...]
+    .venv/bin/python benchmarks/bench_learn_live.py [--games 30] [--seconds 100]
+        [--position X,Y] [CLONE ...]
 
 One JSON line per clone: learning seconds and exit code, the learned kinds,
 whether a counter was learned, the games' outcomes, frames checked and sure
@@ -40,15 +41,21 @@ BUILTIN = ("xdemineur", "gnome-mines", "sgt-mines", "minegauler")
 
 
 def run_clone(
-    name: str, games: int, seconds: float, work: Path, display: VirtualDisplay | None = None
+    name: str,
+    games: int,
+    seconds: float,
+    work: Path,
+    display: VirtualDisplay | None = None,
+    position: tuple[int, int] = (40, 30),
 ) -> dict[str, object]:
     """Learn clone `name` live, play `games` with the skin, audit every frame
-    (on `display`, a VirtualDisplay not yet started; default one of its own)."""
+    (on `display`, a VirtualDisplay not yet started; default one of its own;
+    the clone's window at `position`)."""
     skin_name = f"bench-{name}"
     out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
     with display or VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
         env = dict(os.environ, DISPLAY=vd.display, MSBOT_TEMPLATES=str(out.parent))
-        with launch_clone(name, "beginner", vd, position=(40, 30)):
+        with launch_clone(name, "beginner", vd, position=position):
             started = time.monotonic()
             learn = subprocess.run(
                 [
@@ -111,11 +118,15 @@ def main() -> int:
     parser.add_argument("clones", nargs="*", default=list(CLONES))
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=100.0)
+    parser.add_argument(
+        "--position", default="40,30", help="X,Y of the clone's window (default 40,30)"
+    )
     args = parser.parse_args()
+    x, y = (int(v) for v in args.position.split(","))
     for name in args.clones:
         with tempfile.TemporaryDirectory(prefix=f"bench-learn-{name}-") as tmp:
             try:
-                result = run_clone(name, args.games, args.seconds, Path(tmp))
+                result = run_clone(name, args.games, args.seconds, Path(tmp), position=(x, y))
             except (MsbotError, subprocess.TimeoutExpired) as exc:
                 result = {"clone": name, "error": str(exc)}
         print(json.dumps(result), flush=True)
