@@ -25,7 +25,7 @@ import numpy as np
 
 from vision.geometry import Geometry
 from vision.glyphs import crop_region
-from vision.skin import Glyphs
+from vision.skin import FaceRim, Glyphs
 
 #: Per-channel difference under which a pixel counts as unchanged.
 TOLERANCE = 12
@@ -51,10 +51,26 @@ def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
         mask = np.ones(ref.shape[:2], bool)
         for other in images[1:]:
             mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
-        if int(mask.sum()) >= MIN_PIXELS and float(ref.mean(axis=2)[mask].std()) >= MIN_SPREAD:
+        if _telling(ref, mask):
+            shared = ref, mask
+    rim = glyphs.extra.get("rim")
+    if isinstance(rim, FaceRim):
+        # The images are the changed part alone (a face's eyes, whose other
+        # expressions cover them: sunglasses): the button around that part,
+        # masked out, is what every expression shares, and it comes first.
+        ref = np.asarray(rim.image, np.int16)
+        mask = np.ones(ref.shape[:2], bool)
+        x, y, w, h = rim.inner
+        mask[y : y + h, x : x + w] = False
+        if _telling(ref, mask):
             shared = ref, mask
     glyphs.derived["shared"] = shared
     return shared
+
+
+def _telling(ref: np.ndarray, mask: np.ndarray) -> bool:
+    """Whether the masked pixels are enough, and varied enough, to find a button by."""
+    return int(mask.sum()) >= MIN_PIXELS and float(ref.mean(axis=2)[mask].std()) >= MIN_SPREAD
 
 
 def face_by_rim(image: np.ndarray, glyphs: Glyphs, geo: Geometry) -> tuple[int, int] | None:

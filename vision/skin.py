@@ -77,7 +77,10 @@ Manifest fields (all paths relative to the skin folder):
                     a face button; its position becomes the "restart" control.
                     any_expression (default false): a face no image matches is
                     found by what all its images share (`vision.face_rim`), so
-                    a learned skin that never saw the won face still restarts
+                    a learned skin that never saw the won face still restarts;
+                    rim {image, inner: [x, y, w, h]}: the button around the
+                    part that changed (inner, masked out), for faces whose
+                    images share too little (learned from the eyes alone)
     buttons         {name: {region, images: [png], threshold}}: other controls
     status_texts    {region, images: {status: [png]}, threshold, hides_board,
                     replaces_counter}: status messages; hides_board: the message
@@ -419,6 +422,32 @@ def _images(folder: Path, names: Any, where: str) -> tuple[np.ndarray, ...]:
     return tuple(load_image(folder / str(n)) for n in names)
 
 
+@dataclass(frozen=True)
+class FaceRim:
+    """A learned face button around the part that changed (`faces.rim`): its
+    picture and where that part lies in it (x, y, w, h), masked out."""
+
+    image: np.ndarray
+    inner: tuple[int, int, int, int]
+
+
+def _face_rim(folder: Path, raw: Any, where: str) -> FaceRim:
+    inner = raw.get("inner") if isinstance(raw, dict) else None
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("image"), str)
+        or not isinstance(inner, list)
+        or len(inner) != 4
+        or not all(isinstance(v, int) and v >= 0 for v in inner)
+    ):
+        raise VisionError(f"{where}: faces.rim needs 'image' and 'inner' [x, y, w, h]")
+    image = _images(folder, [raw["image"]], f"{where}: faces.rim")[0]
+    x, y, w, h = inner
+    if x + w > image.shape[1] or y + h > image.shape[0]:
+        raise VisionError(f"{where}: faces.rim.inner lies outside its image")
+    return FaceRim(image, (x, y, w, h))
+
+
 def _glyphs(folder: Path, raw: Any, where: str, default_threshold: float) -> Glyphs:
     if not isinstance(raw, dict) or "region" not in raw or "images" not in raw:
         raise VisionError(f"{where}: needs 'region' and 'images'")
@@ -532,6 +561,10 @@ def _load_skin(folder: Path) -> Skin:
     faces = opt("faces", 60.0)
     if faces is not None and not isinstance(faces.extra.get("any_expression", False), bool):
         raise VisionError(f"{where}: faces.any_expression must be true or false")
+    if faces is not None and "rim" in faces.extra:
+        faces = replace(
+            faces, extra={**faces.extra, "rim": _face_rim(folder, faces.extra["rim"], where)}
+        )
 
     return Skin(
         name=str(raw.get("name", folder.name)),

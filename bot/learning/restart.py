@@ -386,13 +386,29 @@ def _control(
     named it "won" read every later lost board as won. So the end picture only
     says the game is over (`vision.status.OVER`); the board tells the outcome."""
     x0, y0, x1, y1 = box
+    # The button around the changed part, half its size on each side (clipped to
+    # the picture, and short of the board): its rim.
+    grow = max(x1 - x0, y1 - y0) // 2
+    height, width = np.asarray(now).shape[:2]
+    gx0, gy0 = max(0, x0 - grow), max(0, y0 - grow)
+    gx1, gy1 = min(width, x1 + grow), min(height, y1 + grow)
+    if y1 <= geo.top:
+        gy1 = min(gy1, int(geo.top))
+    if y0 >= geo.top + geo.height:
+        gy0 = max(gy0, int(np.ceil(geo.top + geo.height)))
+    if x1 <= geo.left:
+        gx1 = min(gx1, int(geo.left))
+    if x0 >= geo.left + geo.width:
+        gx0 = max(gx0, int(np.ceil(geo.left + geo.width)))
     pad = 4
     region = (
-        (0.0, float(x0 - pad - geo.left)),
-        (0.0, float(y0 - pad - geo.top)),
-        (0.0, float(x1 + pad - geo.left)),
-        (0.0, float(y1 + pad - geo.top)),
+        (0.0, float(gx0 - pad - geo.left)),
+        (0.0, float(gy0 - pad - geo.top)),
+        (0.0, float(gx1 + pad - geo.left)),
+        (0.0, float(gy1 + pad - geo.top)),
     )
+    rim = np.asarray(now)[gy0:gy1, gx0:gx1].copy()
+    inner = (x0 - gx0, y0 - gy0, x1 - x0, y1 - y0)
 
     def crop(image: Image) -> np.ndarray:
         return np.asarray(image)[y0:y1, x0:x1].copy()
@@ -408,4 +424,4 @@ def _control(
     if outcome in ("won", "lost") and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
         images[OVER] = [ended]
     evidence = f"a click at ({x}, {y}) started a new game (a fresh board appeared)"
-    return Control(region, images, evidence)
+    return Control(region, images, evidence, rim, inner)

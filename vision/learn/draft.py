@@ -37,7 +37,7 @@ from vision.learn.flag_counter import FlagCounter
 from vision.learn.grid import Cuts, cut_patches
 from vision.learn.looks import Look, LookBook
 from vision.learn.proof import Name
-from vision.skin import Region, Skin
+from vision.skin import FaceRim, Region, Skin
 
 FILE_NAMES = {
     ".": "covered",
@@ -69,6 +69,11 @@ class Control:
     #: "lost" only when it looked otherwise when a game ended so (a face).
     images: dict[str, list[np.ndarray]]
     evidence: str
+    #: The button around the part that changed, from the fresh board, and where
+    #: that part lies in it (x, y, w, h): a face learned from its eyes alone
+    #: (xdemineur) is found by this rim under an expression never seen (`vision.face_rim`).
+    rim: np.ndarray | None = None
+    rim_inner: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -226,6 +231,9 @@ def _write_folder(draft: Draft, out: Path) -> None:
             "images": faces,
             "any_expression": True,
         }
+        if draft.control.rim is not None and draft.control.rim_inner is not None:
+            _write_png(out, "face/rim.png", draft.control.rim)
+            raw["faces"]["rim"] = {"image": "face/rim.png", "inner": list(draft.control.rim_inner)}
         raw["learned"]["restart_evidence"] = draft.control.evidence
     (out / "skin.json").write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
 
@@ -295,10 +303,13 @@ def draft_of_skin(skin: Skin) -> Draft:
         )
     control = None
     if skin.faces is not None:
+        rim = skin.faces.extra.get("rim")
         control = Control(
             skin.faces.region,
             {k: list(v) for k, v in skin.faces.images.items()},
             str(learned.get("restart_evidence", "")),
+            rim.image if isinstance(rim, FaceRim) else None,
+            rim.inner if isinstance(rim, FaceRim) else None,
         )
     rest = play.get("pointer_rest")
     return Draft(
