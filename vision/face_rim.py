@@ -44,15 +44,7 @@ def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
     Computed once per skin (kept on `glyphs`, like its grey images)."""
     if "shared" in glyphs.derived:
         return cast("tuple[np.ndarray, np.ndarray] | None", glyphs.derived["shared"])
-    images = [np.asarray(i, np.int16) for v in glyphs.images.values() for i in v]
     shared: tuple[np.ndarray, np.ndarray] | None = None
-    if images and all(i.shape == images[0].shape for i in images):
-        ref = images[0]
-        mask = np.ones(ref.shape[:2], bool)
-        for other in images[1:]:
-            mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
-        if _telling(ref, mask):
-            shared = ref, mask
     rim = glyphs.extra.get("rim")
     if isinstance(rim, FaceRim):
         # The images are the changed part alone (a face's eyes, whose other
@@ -62,6 +54,14 @@ def shared_pixels(glyphs: Glyphs) -> tuple[np.ndarray, np.ndarray] | None:
         mask = np.ones(ref.shape[:2], bool)
         x, y, w, h = rim.inner
         mask[y : y + h, x : x + w] = False
+        if _telling(ref, mask):
+            shared = ref, mask
+    images = [np.asarray(i, np.int16) for v in glyphs.images.values() for i in v]
+    if shared is None and images and all(i.shape == images[0].shape for i in images):
+        ref = images[0]
+        mask = np.ones(ref.shape[:2], bool)
+        for other in images[1:]:
+            mask &= np.abs(other - ref).max(axis=2) <= TOLERANCE
         if _telling(ref, mask):
             shared = ref, mask
     glyphs.derived["shared"] = shared

@@ -220,22 +220,26 @@ class Apprentice:
     def new_game(self, number: int) -> None:
         self.games.append(GameRecord(number))
         self.ended = None
-        # One known window at every point (not 0, the bare desktop): the board's.
-        g = self.window.geometry if self.window is not None else None
-        seen: set[int | None] = {None}
-        if g is not None:
-            seen = windows_at(self.actuator.mouse, board_points(g))
+        points = self._board_points()
+        seen: set[int | None] = (
+            {None} if points is None else windows_at(self.actuator.mouse, points)
+        )
         self.board_window = only_window(seen)
+
+    def _board_points(self) -> list[tuple[int, int]] | None:
+        """Where the desktop is asked which window lies over the board (None: no board)."""
+        g = self.window.geometry if self.window is not None else None
+        return None if g is None else board_points(g)
 
     def another_window_over_board(self) -> bool | None:
         """Whether a window other than the game's lies over its board now (a
         dialog), as the desktop says; None when it cannot tell. Escape closes
         a dialog, but some clones quit on it (ace-minesweeper): it is sent only
         when this is not False."""
-        g = self.window.geometry if self.window is not None else None
-        if g is None:
+        points = self._board_points()
+        if points is None:
             return None
-        return another_window(self.actuator.mouse, self.board_window, board_points(g))
+        return another_window(self.actuator.mouse, self.board_window, points)
 
     # ------------------------------------------------------------- the game
 

@@ -193,10 +193,11 @@ class Looker:
         over = another_window(self.actuator.mouse, self.board_window, points)
         if over is not None:
             return over
-        cells = (
-            cut_patches(np.asarray(shot), self.cuts, self.book.patch) for shot in (before, now)
+        was, is_now = (
+            self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
+            for shot in (before, now)
         )
-        return bool((self.book.match(next(cells)) != self.book.match(next(cells))).any())
+        return bool((was != is_now).any())
 
     def rest_pointer(self, offset: tuple[float, float]) -> None:
         x, y = round(self.geo.left + offset[0]), round(self.geo.top + offset[1])

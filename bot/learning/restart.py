@@ -43,6 +43,7 @@ from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
 from vision.learn.draft import Control
 from vision.reading import Reading
+from vision.skin import FaceRim
 from vision.status import OVER
 
 if TYPE_CHECKING:
@@ -407,8 +408,7 @@ def _control(
         (0.0, float(gx1 + pad - geo.left)),
         (0.0, float(gy1 + pad - geo.top)),
     )
-    rim = np.asarray(now)[gy0:gy1, gx0:gx1].copy()
-    inner = (x0 - gx0, y0 - gy0, x1 - x0, y1 - y0)
+    rim = FaceRim(np.asarray(now)[gy0:gy1, gx0:gx1].copy(), (x0 - gx0, y0 - gy0, x1 - x0, y1 - y0))
 
     def crop(image: Image) -> np.ndarray:
         return np.asarray(image)[y0:y1, x0:x1].copy()
@@ -424,4 +424,4 @@ def _control(
     if outcome in ("won", "lost") and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
         images[OVER] = [ended]
     evidence = f"a click at ({x}, {y}) started a new game (a fresh board appeared)"
-    return Control(region, images, evidence, rim, inner)
+    return Control(region, images, evidence, rim)

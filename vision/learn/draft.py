@@ -69,11 +69,10 @@ class Control:
     #: "lost" only when it looked otherwise when a game ended so (a face).
     images: dict[str, list[np.ndarray]]
     evidence: str
-    #: The button around the part that changed, from the fresh board, and where
-    #: that part lies in it (x, y, w, h): a face learned from its eyes alone
-    #: (xdemineur) is found by this rim under an expression never seen (`vision.face_rim`).
-    rim: np.ndarray | None = None
-    rim_inner: tuple[int, int, int, int] | None = None
+    #: The button around the part that changed, from the fresh board: a face
+    #: learned from its eyes alone (xdemineur) is found by this rim under an
+    #: expression never seen (`vision.face_rim`).
+    rim: FaceRim | None = None
 
 
 @dataclass
@@ -231,9 +230,9 @@ def _write_folder(draft: Draft, out: Path) -> None:
             "images": faces,
             "any_expression": True,
         }
-        if draft.control.rim is not None and draft.control.rim_inner is not None:
-            _write_png(out, "face/rim.png", draft.control.rim)
-            raw["faces"]["rim"] = {"image": "face/rim.png", "inner": list(draft.control.rim_inner)}
+        if draft.control.rim is not None:
+            _write_png(out, "face/rim.png", draft.control.rim.image)
+            raw["faces"]["rim"] = {"image": "face/rim.png", "inner": list(draft.control.rim.inner)}
         raw["learned"]["restart_evidence"] = draft.control.evidence
     (out / "skin.json").write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
 
@@ -308,8 +307,7 @@ def draft_of_skin(skin: Skin) -> Draft:
             skin.faces.region,
             {k: list(v) for k, v in skin.faces.images.items()},
             str(learned.get("restart_evidence", "")),
-            rim.image if isinstance(rim, FaceRim) else None,
-            rim.inner if isinstance(rim, FaceRim) else None,
+            rim if isinstance(rim, FaceRim) else None,
         )
     rest = play.get("pointer_rest")
     return Draft(
