@@ -121,14 +121,21 @@ def main() -> int:
     parser.add_argument(
         "--position", default="40,30", help="X,Y of the clone's window (default 40,30)"
     )
+    parser.add_argument(
+        "--keep", type=Path, help="keep each clone's skin and frames in DIR/CLONE (diagnosis)"
+    )
     args = parser.parse_args()
     x, y = (int(v) for v in args.position.split(","))
     for name in args.clones:
         with tempfile.TemporaryDirectory(prefix=f"bench-learn-{name}-") as tmp:
+            work = Path(tmp) if args.keep is None else args.keep / name
+            work.mkdir(parents=True, exist_ok=True)
             try:
-                result = run_clone(name, args.games, args.seconds, Path(tmp), position=(x, y))
+                result = run_clone(name, args.games, args.seconds, work, position=(x, y))
             except (MsbotError, subprocess.TimeoutExpired) as exc:
                 result = {"clone": name, "error": str(exc)}
+            if args.keep is not None:
+                result["work"] = str(work)
         print(json.dumps(result), flush=True)
     return 0
 

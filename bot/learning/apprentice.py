@@ -62,8 +62,12 @@ from vision.skin import load_skin
 if TYPE_CHECKING:
     from bot.window import GameWindow
 
-#: Seconds a probe click gets to show its flag (and then to show it gone).
+#: Seconds a probe click gets to show its flag.
 PROBE_TIMEOUT = 1.0
+#: Seconds the probe flag gets to come off: nothing is judged by this wait
+#: (the flag was seen, so the game takes clicks), it only ends in a stop, so it
+#: may be long; a clone on a busy machine can take over a second to redraw.
+UNMARK_TIMEOUT = 4.0
 #: Candidates of a picture on an opened cell, and of one a finished board shows
 #: on a cell that was closed.
 NUMBER_CANDIDATES = "012345678"
@@ -392,8 +396,12 @@ class Apprentice:
         self._name_flags(shot, [far])
         marks = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
-        if self._wait_pixels(far, before, changed=False) is None:
-            raise PlayError(f"the probe flag at {far} did not come off again")
+        if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
+            # A mark the first look did not see in the cycle ("?" after the flag,
+            # on a clone whose first look met few covered cells): one more step.
+            self.on_action(self.actuator.unflag(*far, 1, "learn: probe mark off"))
+            if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
+                raise PlayError(f"the probe flag at {far} did not come off again")
         return True
 
     def _cell_pixels(self, image: Image, cell: Cell) -> np.ndarray:
@@ -401,13 +409,15 @@ class Apprentice:
         r, c = cell
         return np.asarray(image)[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
 
-    def _wait_pixels(self, cell: Cell, before: np.ndarray, changed: bool) -> Image | None:
+    def _wait_pixels(
+        self, cell: Cell, before: np.ndarray, changed: bool, timeout: float = PROBE_TIMEOUT
+    ) -> Image | None:
         """The window grab once `cell` looks otherwise than `before` (`changed`) or
-        alike again, settled; None after PROBE_TIMEOUT."""
+        alike again, settled; None after `timeout` seconds."""
         from bot.learning.settle import settled
 
         window = self._window()
-        deadline = time.monotonic() + PROBE_TIMEOUT
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             shot = window.screen.grab(window.region)
             now = self._cell_pixels(shot, cell)
