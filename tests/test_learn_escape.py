@@ -130,3 +130,27 @@ def test_first_look_without_a_desktop_answer_looks_at_the_cells_only() -> None:
     changed = image.copy()
     changed[80:100, 80:100] = 0  # a menu over cell (4, 4)
     assert looker.menu_over(4, 4, image, changed) is True
+
+
+def test_a_dialog_over_neither_the_middle_nor_a_corner_is_seen() -> None:
+    # KMines (its setting "allow reset") asks "Reset the Game?" over a lost
+    # board, in a 176x84 px window that covered rows 1 to 3 of its 9x9 board
+    # but neither the board's middle nor a corner cell (the real frame's
+    # places, screen pixels): no Escape went, the dialog kept the keys, and
+    # learning stopped with "no new game appeared after restarting".
+    geo = Geometry(left=234, top=116, cell_w=28, cell_h=28, rows=9, cols=9)
+    dialog = {"on": False}
+
+    def where(x: int, y: int) -> int | None:
+        return 9 if dialog["on"] and 256 <= x < 432 and 148 <= y < 232 else 7
+
+    apprentice = _apprentice(_Windows(where))
+    apprentice.window = cast(Any, SimpleNamespace(geometry=geo))
+    apprentice.new_game(2)
+    assert apprentice.board_window == 7
+    assert apprentice.another_window_over_board() is False
+    dialog["on"] = True
+    corners = [geo.cell_center(r, c) for r in (0, 8) for c in (0, 8)]
+    middle = (round(geo.left + geo.width / 2), round(geo.top + geo.height / 2))
+    assert all(where(x, y) == 7 for x, y in [middle, *corners])  # what was looked at before
+    assert apprentice.another_window_over_board() is True

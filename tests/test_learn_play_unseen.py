@@ -28,11 +28,7 @@ pytestmark = [
 ]
 
 
-#: xbomb only in the suite (37 s): KMines (54 s) and the web clone in Chromium
-#: (64 s) took the suite to 5 min 49 s against its 6-minute target, and KMines
-#: under the suite's load once answered the learned Ctrl+N with a "Reset the
-#: Game?" dialog; their 30-game figures are `bench_learn_live.py`'s (README).
-@pytest.mark.parametrize("name", ["xbomb"])
+@pytest.mark.parametrize("name", ["xbomb", "kmines", "web-mines", "ace-minesweeper"])
 def test_an_unseen_clone_is_learned_live_then_played_without_a_misread(
     name: str, tmp_path: Path
 ) -> None:
@@ -43,6 +39,7 @@ def test_an_unseen_clone_is_learned_live_then_played_without_a_misread(
     result = load("bench_learn_live").run_clone(name, 3, 60.0, tmp_path, worker_display(1600, 1000))
     assert result["learn_exit"] == 0, result
     assert {".", "F", "0", "1"} <= set(result["kinds"]), result
+    assert result["counter"] is True, result  # each of these clones shows one
     assert result["games"] == 3 and result["stopped"] == 0, result
     assert result["play_exit"] == 0, result
     assert result["frames_checked"] >= 3, result

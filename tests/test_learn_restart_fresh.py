@@ -35,3 +35,17 @@ def test_the_finished_board_or_one_that_did_not_change_enough_is_not() -> None:
     assert not _fresh(_reading("...001", "000011", "001.10"), FINAL, moved=0.05)
     # A mine shown: a finished board, whatever else changed.
     assert not _fresh(_reading("...001", "0001*1", "......"), FINAL, moved=0.9)
+
+
+def test_a_new_game_after_a_first_click_loss_moves_only_the_mines() -> None:
+    # The web clone in Chromium lost on its first click: its finished board
+    # showed only its 10 mines (12 % of 81 cells), so its new board, every
+    # cell covered, had changed 12 % of the cells, below the 15 % asked of
+    # any new game, and learning said it found no restart although its
+    # Restart button had worked.
+    lost = _reading("*.....", "......", "......", status="lost")
+    fresh = _reading("......", "......", "......")
+    shown = 1 / 18
+    assert _fresh(fresh, lost, moved=1 / 18, shown=shown)
+    assert not _fresh(fresh, lost, moved=0.0, shown=shown)  # nothing changed at all
+    assert not _fresh(fresh, lost, moved=1 / 18, shown=1.0)  # the old rule

@@ -62,18 +62,23 @@ FRESH_SHARE = 0.3
 LARGEST_CELLS = 5
 
 
-def _fresh(reading: Reading, final: Reading, moved: float) -> bool:
+def _fresh(reading: Reading, final: Reading, moved: float, shown: float = 1.0) -> bool:
     """A new game: no mine, flag or mark shown, a good part of the board drawn
     otherwise than the finished one (`moved`: the share of cells whose picture
     changed; a clone that opens an area of its new game by itself shows
     pictures the skin may not know yet), and either a good part of the cells
     covered or cells covered again that the finished board showed open (no
     game closes a cell: xdemineur's new game can open three quarters of a
-    beginner board by itself)."""
+    beginner board by itself).
+
+    `shown`: the share of cells the finished board showed otherwise than
+    covered. A game lost on its first click shows only its mines (12 % of a
+    beginner board): a new game can move no more than those, so half of them
+    is enough there."""
     board = reading.board
     if board.count("*!XF?"):
         return False
-    if moved < FRESH_SHARE / 2:
+    if moved <= 0 or moved < min(FRESH_SHARE, shown) / 2:
         return False
     covered = board.count(".") - len(reading.unknown)
     cells = board.height * board.width
@@ -99,6 +104,10 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
     apprentice = player.apprentice
     assert apprentice is not None
     before = apprentice.looks(end)
+    covered = [
+        look.key for look in apprentice.book.looks if apprentice.draft.char_of(look.key) == "."
+    ]
+    shown = float((~np.isin(before, covered)).mean())
     deadline = time.monotonic() + FRESH_TIMEOUT
     while time.monotonic() < deadline:
         try:
@@ -106,7 +115,7 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
         except MsbotError as exc:
             raise PlayError(f"the board went away while msbot tried to restart: {exc}") from None
         moved = float((apprentice.looks(image) != before).mean())
-        if _fresh(reading, final, moved):
+        if _fresh(reading, final, moved, shown):
             return image, reading
         time.sleep(0.05)
     return None

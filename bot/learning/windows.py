@@ -10,20 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from bot.actuator._base import Mouse
 from vision.geometry import Geometry
 
 #: Pixels around a clicked point where a menu it opened is looked for: a menu
 #: opens with a corner at the pointer, down-right or (at a screen edge) up-left.
 MENU_REACH = 6
+#: Most pixels between two points looked at across the board: a dialog is
+#: larger (KMines' "Reset the Game?" covered 176x84 px of a 252 px board,
+#: and neither its middle nor a corner).
+POINT_STEP = 40
 
 
-def board_points(g: Geometry) -> list[tuple[int, int]]:
-    """The board's middle and its four corner cells' centres."""
-    xs = (g.left + g.cell_w / 2, g.left + g.width / 2, g.left + g.width - g.cell_w / 2)
-    ys = (g.top + g.cell_h / 2, g.top + g.height / 2, g.top + g.height - g.cell_h / 2)
-    points = [(xs[1], ys[1]), *((x, y) for x in xs[::2] for y in ys[::2])]
-    return [(round(x), round(y)) for x, y in points]
+def board_points(g: Geometry, step: float = POINT_STEP) -> list[tuple[int, int]]:
+    """The board's middle, then cell centres across it (corner cells included)
+    at most `step` pixels apart (one X request each: a few dozen in all)."""
+
+    def centres(first: float, cell: float, count: int) -> np.ndarray:
+        n = min(count, max(2, int(np.ceil((count - 1) * cell / step)) + 1))
+        return first + (np.unique(np.rint(np.linspace(0, count - 1, n))) + 0.5) * cell
+
+    xs, ys = centres(g.left, g.cell_w, g.cols), centres(g.top, g.cell_h, g.rows)
+    middle = (round(g.left + g.width / 2), round(g.top + g.height / 2))
+    grid = [(round(float(x)), round(float(y))) for y in ys for x in xs]
+    return [middle, *(p for p in grid if p != middle)]
 
 
 def around_point(x: int, y: int, reach: int = MENU_REACH) -> list[tuple[int, int]]:
