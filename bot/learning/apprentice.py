@@ -541,8 +541,14 @@ class Apprentice:
         if end_image is None or record.last_image is None:
             return record.outcome
         record.in_play = self.looks(record.last_image)
+        shots: list[Image] = []  # the finished board's grabs, the last one kept on a stop
+
+        def end_looks(still: float = STILL, timeout: float = 2.0) -> np.ndarray:
+            shots.append(self._settled_window(still, timeout))
+            return self.looks(shots[-1])
+
         # What the clone shows once it is done showing the end (a dialog may come).
-        end = self.looks(self._settled_window())
+        end = end_looks()
         dialog = self.another_window_over_board()
         if (
             record.outcome == "lost"
@@ -555,7 +561,7 @@ class Apprentice:
             # itself (KMines), so the board is taken once it stayed still long.
             self.on_action(self.actuator.press_key("Escape", "close any window over the board"))
             time.sleep(0.2)
-            end = self.looks(self._settled_window(END_STILL, OVERLAY_WAIT))
+            end = end_looks(END_STILL, OVERLAY_WAIT)
             record.overlay = True
         was_open = ~np.isin(record.in_play, self.closed_looks())
         changed = (record.in_play != end) & was_open
@@ -569,7 +575,9 @@ class Apprentice:
             self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
             record.overlay = True
             time.sleep(0.2)
-            end = self.looks(self._settled_window())
+            # Long still: a notice under the dialog may still be fading (KMines'
+            # "You have lost" over closed cells, once read as 0s, 1s and 2s there).
+            end = end_looks(END_STILL, OVERLAY_WAIT)
             changed = (record.in_play != end) & was_open
         # Some clones draw a notice over the board that fades by itself (KMines):
         # waited out when the end has something to teach (a lost board's mines).
@@ -581,7 +589,7 @@ class Apprentice:
             and time.monotonic() < deadline
         ):
             time.sleep(0.25)
-            end = self.looks(self._settled_window())
+            end = end_looks()
             changed = (record.in_play != end) & was_open
         if changed.any() and not self.redrawn(record.in_play, end, was_open):
             self.draft.notes.append(
@@ -657,10 +665,11 @@ class Apprentice:
             self.draft.notes.append(f"look {look}: {why}")
         problems = contradictions(scenes, names, self.draft.opened)
         if problems:
-            raise PlayError(
+            raise self._window().stop(
                 "the learned names contradict a board msbot saw: "
                 + "; ".join(problems[:3])
-                + f" (the skin in {self.folder} is left as it was before this game)"
+                + f" (the skin in {self.folder} is left as it was before this game)",
+                shots[-1],
             )
         self.save()
         return record.outcome
