@@ -575,9 +575,11 @@ class Apprentice:
             self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
             record.overlay = True
             time.sleep(0.2)
-            # Long still: a notice under the dialog may still be fading (KMines'
-            # "You have lost" over closed cells, once read as 0s, 1s and 2s there).
-            end = end_looks(END_STILL, OVERLAY_WAIT)
+            # A lost board's closed cells are learned from: taken once still for
+            # long, as a notice under the dialog may still be fading there (KMines'
+            # "You have lost", once read as 0s, 1s and 2s). A won board at once:
+            # KMines' high-score window comes after every win.
+            end = end_looks(END_STILL, OVERLAY_WAIT) if record.outcome == "lost" else end_looks()
             changed = (record.in_play != end) & was_open
         # Some clones draw a notice over the board that fades by itself (KMines):
         # waited out when the end has something to teach (a lost board's mines).
