@@ -386,6 +386,14 @@ class Player:
                     if self.apprentice is not None:
                         self.apprentice.game_over("won", image, pending.total)
                     break
+                if self.apprentice is not None:
+                    # A learned skin may not know the clone's end yet: a game
+                    # that no longer takes clicks is over.
+                    over = self.apprentice.stalled(reading, pending.opened, pending.certain)
+                    if over is not None:
+                        outcome = self.apprentice.game_over(over.status, image, pending.total)
+                        result.outcome = "won" if outcome == "won" else "lost"
+                        break
                 raise self.window.stop(
                     "nothing left to do, but the screen does not show the game won or lost",
                     image,

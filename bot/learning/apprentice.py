@@ -370,23 +370,45 @@ class Apprentice:
     def _probe(self, reading: Reading, avoid: list[Cell]) -> bool:
         """Whether the game still takes clicks: a mark on a covered cell far from
         `avoid` changes it (the flag: named so if drawn otherwise there), and
-        taking it off brings the cell's picture back."""
+        taking it off brings the cell's picture back. With no covered cell to
+        mark, a flag is taken off and put back instead."""
         board = reading.board
         held = self.current().held
         unknown = {(u.row, u.col) for u in reading.unknown}
-        covered = [
-            cell
-            for cell in board.cells()
-            if board[cell] == "." and cell not in held and cell not in unknown
-        ]
-        if not covered:
+
+        def far(cells: list[Cell]) -> Cell:
+            return max(
+                cells,
+                key=lambda cell: min(
+                    (max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) for a in avoid), default=0
+                ),
+            )
+
+        free = [cell for cell in board.cells() if cell not in held and cell not in unknown]
+        covered = [cell for cell in free if board[cell] == "."]
+        if covered:
+            return self._probe_covered(far(covered))
+        flags = [cell for cell in free if board[cell] == "F"]
+        return self._probe_flag(far(flags)) if flags else False
+
+    def _probe_flag(self, cell: Cell) -> bool:
+        """Whether the game takes clicks, asked of a flag: one step of the mark
+        cycle changes it, and the rest of the cycle puts it back. (xdemineur,
+        won with every mine flagged and the 0s it opened by itself not named
+        yet: no covered cell left to probe, so the win went unseen.)"""
+        window = self._window()
+        before = self._cell_pixels(window.screen.grab(window.region), cell)
+        self.on_action(self.actuator.unflag(*cell, 1, "learn: does the game go on? (a flag)"))
+        if self._wait_pixels(cell, before, changed=True) is None:
             return False
-        far = max(
-            covered,
-            key=lambda cell: min(
-                (max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) for a in avoid), default=0
-            ),
-        )
+        back = 2 if self.draft.question_marks else 1
+        self.on_action(self.actuator.unflag(*cell, back, "learn: the probed flag back"))
+        if self._wait_pixels(cell, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
+            raise PlayError(f"the flag at {cell}, taken off to probe, did not come back")
+        return True
+
+    def _probe_covered(self, far: Cell) -> bool:
+        """Whether the game takes clicks, asked of covered cell `far` (see `_probe`)."""
         window = self._window()
         before = self._cell_pixels(window.screen.grab(window.region), far)
         self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
