@@ -317,12 +317,15 @@ def first_look(
         if counts[covered] < 2:
             break
         cells = np.argwhere(looks == covered)
-        # Cells away from the edges first: a border tile may be drawn apart.
-        inner = [
-            (int(a), int(b)) for a, b in cells if 0 < a < geo.rows - 1 and 0 < b < geo.cols - 1
-        ]
-        pool = inner or [(int(a), int(b)) for a, b in cells]
-        order = [pool[i] for i in rng.permutation(len(pool))]
+        # Cells away from the edges first: a border tile may be drawn apart. The
+        # edge cells after them, for the counter's ten flags: a board the clone
+        # opened by itself may leave few inner cells covered (xdemineur: 5 flags,
+        # and the counter's total could not be told).
+        edge = [(int(a), int(b)) for a, b in cells]
+        inner = [(a, b) for a, b in edge if 0 < a < geo.rows - 1 and 0 < b < geo.cols - 1]
+        edge = [cell for cell in edge if cell not in inner]
+        order = [inner[i] for i in rng.permutation(len(inner))]
+        order += [edge[i] for i in rng.permutation(len(edge))]
         r, c = order[0]
         # The pointer on the cell: a clone may draw the cell under it otherwise.
         actuator.hover(r, c, "learn: the cell under the pointer")
