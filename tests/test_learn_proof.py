@@ -155,3 +155,25 @@ def test_a_redrawn_finished_board_keeps_each_cells_value(redrawn: bool) -> None:
     else:
         # One picture where a 1 and a 2 were: a window over the board, no number.
         assert 30 not in new and 30 in clashes
+
+
+def test_a_solver_that_gives_up_proves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ace-minesweeper once lost on its second click: its 200 mines shown, the
+    # rest covered; every value of the mines' picture went on trial on 200 cells
+    # at once and one SAT call ran for minutes (learning hung until killed).
+    # Calls now have a conflict budget; a call that runs out refutes nothing,
+    # so it can only leave looks unnamed, never name one or find a contradiction.
+    import vision.learn.proof as proof_module
+
+    mines = layout()
+    opened = cascade(mines, (0, 0)) | cascade(mines, (5, 0)) | cascade(mines, (2, 5))
+    s = scene(mines, opened | mines, shown=True, in_play=False, total=3, label="t")
+    todo = {**NUMBERS, MINE: "*012345678"}
+    full = prove_values(NAMES, todo, [s])
+    assert full.names[MINE].char == "*"
+    monkeypatch.setattr(proof_module, "CONFLICTS", 1)  # gives up at its first conflict
+    short = prove_values(NAMES, todo, [s])
+    assert not short.contradictions
+    assert set(short.names) < set(full.names)
+    for look, name in short.names.items():
+        assert name.char == full.names[look].char

@@ -27,6 +27,7 @@ stays unnamed, and a reader shows it as unsure, never as its nearest kind.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -91,6 +92,19 @@ def board_of(
             lookup[look] = "-"
     chars = lookup[scene.looks]
     return Board(tuple("".join(row) for row in chars.tolist()))
+
+
+#: Conflicts one SAT call may take before it gives up: on a finished 32x32
+#: board (ace-minesweeper lost on its second click, its 200 mines shown, the
+#: rest covered) every value of the mines' picture was on trial on 200 cells
+#: at once, and one call ran for minutes. A call given up refutes nothing.
+CONFLICTS = 20_000
+#: Seconds of SAT calls one `prove_values` spends at most (the same rule).
+PROOF_SECONDS = 5.0
+
+
+class Undecided(Exception):
+    """The SAT solver gave up within its budget: nothing is proven either way."""
 
 
 class _Formula:
@@ -217,8 +231,9 @@ class _Formula:
             self.solver.add_clause([*clause, *guard])
 
     def model_choices(self) -> set[tuple[int, str]] | None:
-        """The candidates a model of the whole formula chooses (None: no model)."""
-        if not self.solver.solve():
+        """The candidates a model of the whole formula chooses (None: no model;
+        `Undecided` when the solver gave up)."""
+        if not self._solve([]):
             return None
         return self._chosen()
 
@@ -227,10 +242,18 @@ class _Formula:
         return {key for key, lit in self.select.items() if lit in model}
 
     def allows(self, key: tuple[int, str]) -> set[tuple[int, str]] | None:
-        """The choices of a model where `key` is chosen, or None if there is none."""
-        if not self.solver.solve(assumptions=[self.select[key]]):
+        """The choices of a model where `key` is chosen, or None if there is none
+        (`Undecided` when the solver gave up)."""
+        if not self._solve([self.select[key]]):
             return None
         return self._chosen()
+
+    def _solve(self, assumptions: list[int]) -> bool:
+        self.solver.conf_budget(CONFLICTS)
+        found = self.solver.solve_limited(assumptions=assumptions)
+        if found is None:
+            raise Undecided(f"SAT gave up after {CONFLICTS} conflicts")
+        return bool(found)
 
     def close(self) -> None:
         self.solver.delete()
@@ -255,27 +278,29 @@ def prove_values(
         return proof
     formula = _Formula(known, todo, shown, opened)
     try:
-        first = formula.model_choices()
+        try:
+            first = formula.model_choices()
+        except Undecided:
+            return proof  # not even one placement found in the budget: nothing proven
         if first is None:
-            import os
-
-            if os.environ.get("MSBOT_DEBUG_PROOF"):
-                with open(os.environ["MSBOT_DEBUG_PROOF"], "a") as f:
-                    f.write(f"UNSAT names={known} todo={todo} opened={sorted(opened)}\n")
-                    for sc in shown:
-                        f.write(f"{sc.label} still={sc.in_play} total={sc.total}\n")
-                        for row in sc.looks.tolist():
-                            f.write(" ".join(f"{v:3d}" for v in row) + "\n")
             why = "; ".join(formula.broken) or "no mine placement fits the boards with the names"
             for look in todo:
                 proof.contradictions[look] = why
             return proof
         alive = set(first)
+        deadline = time.monotonic() + PROOF_SECONDS
         for look, chars in todo.items():
             for ch in chars:
                 if (look, ch) in alive:
                     continue
-                found = formula.allows((look, ch))
+                if time.monotonic() > deadline:
+                    alive.add((look, ch))  # not refuted: out of time
+                    continue
+                try:
+                    found = formula.allows((look, ch))
+                except Undecided:
+                    alive.add((look, ch))  # not refuted
+                    continue
                 if found is not None:
                     alive |= found
         for look, chars in todo.items():
