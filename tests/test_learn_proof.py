@@ -106,11 +106,17 @@ def test_one_cell_with_room_for_two_values_stays_unnamed() -> None:
     assert NUMBER + 1 not in proof.names
 
 
-def test_a_lost_board_names_its_mines_and_numbers_jointly() -> None:
+def lost_board() -> tuple[np.ndarray, Scene, dict[int, str]]:
+    """The layout's mines, a lost board of it (three openings and every mine
+    shown) and the looks on trial: the numbers and the mines' picture."""
     mines = layout()
     opened = cascade(mines, (0, 0)) | cascade(mines, (5, 0)) | cascade(mines, (2, 5))
     s = scene(mines, opened | mines, shown=True, in_play=False, total=3, label="t")
-    todo = {**NUMBERS, MINE: "*012345678"}
+    return mines, s, {**NUMBERS, MINE: "*012345678"}
+
+
+def test_a_lost_board_names_its_mines_and_numbers_jointly() -> None:
+    mines, s, todo = lost_board()
     proof = prove_values(NAMES, todo, [s])
     assert proof.names[MINE].char == "*"
     truth = counts(mines)
@@ -165,10 +171,7 @@ def test_a_solver_that_gives_up_proves_nothing(monkeypatch: pytest.MonkeyPatch) 
     # so it can only leave looks unnamed, never name one or find a contradiction.
     import vision.learn.proof as proof_module
 
-    mines = layout()
-    opened = cascade(mines, (0, 0)) | cascade(mines, (5, 0)) | cascade(mines, (2, 5))
-    s = scene(mines, opened | mines, shown=True, in_play=False, total=3, label="t")
-    todo = {**NUMBERS, MINE: "*012345678"}
+    _, s, todo = lost_board()
     full = prove_values(NAMES, todo, [s])
     assert full.names[MINE].char == "*"
     monkeypatch.setattr(proof_module, "CONFLICTS", 1)  # gives up at its first conflict
