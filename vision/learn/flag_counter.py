@@ -118,14 +118,19 @@ def counter_pixels(
     return mask, (x0, y0, x1, y1), unstable
 
 
-def _line_glyphs(grey: np.ndarray, band: tuple[int, int], xs: tuple[int, int]) -> list[_Glyph]:
+def _commonest(pixels: np.ndarray) -> int:
+    values, counts = np.unique(pixels, return_counts=True)
+    return int(values[counts.argmax()])
+
+
+def _line_glyphs(
+    grey: np.ndarray, band: tuple[int, int], xs: tuple[int, int], background: int
+) -> list[_Glyph]:
     """The glyphs of one line of text, left to right: pieces of ink (connected,
-    on the line's commonest grey) joined where one stands mostly over another
+    off the text's `background` grey) joined where one stands mostly over another
     (the dots of a colon, the dot of an i)."""
     y0, y1 = band
     line = grey[y0:y1, xs[0] : xs[1]]
-    values, counts = np.unique(line, return_counts=True)
-    background = int(values[counts.argmax()])
     ink = (np.abs(line - background) > INK).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     spans = sorted((int(x), int(x + w)) for x, _, w, _, _ in stats[1:n].tolist())
@@ -314,7 +319,12 @@ def learn_flag_counter(
     if bottom - top > 3 * max(geo.cell_h, 12):
         return None, "what changed with the flags is not one line of digits"
     band = (max(0, top - 2), min(greys[0].shape[0], bottom + 2))
-    frames = [_line_glyphs(g, band, (x0 + 1, x1 - 1)) for g in greys]
+    # The text's own background: the commonest grey around the part that changed
+    # (the line's commonest is the desktop's when the window is small in the
+    # grab: xbomb's white "UXB : 10" box was then one glyph on black).
+    cols = np.nonzero(mask)[1]
+    near = greys[0][band[0] : band[1], max(0, x0 + int(cols.min()) - 3) : x0 + int(cols.max()) + 4]
+    frames = [_line_glyphs(g, band, (x0 + 1, x1 - 1), _commonest(near)) for g in greys]
     ids, pictures = _glyph_ids(frames)
     apart = _aligned_distances(pictures)
     # The glyphs of each frame where the display changed, against the frame before or after.
