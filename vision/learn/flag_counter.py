@@ -322,8 +322,8 @@ def learn_flag_counter(
     # The text's own background: the commonest grey around the part that changed
     # (the line's commonest is the desktop's when the window is small in the
     # grab: xbomb's white "UXB : 10" box was then one glyph on black).
-    inked = np.nonzero(mask)[1]
-    near = greys[0][band[0] : band[1], max(0, x0 + int(inked.min()) - 3) : x0 + int(inked.max()) + 4]
+    inked = x0 + np.nonzero(mask)[1]
+    near = greys[0][band[0] : band[1], max(0, int(inked.min()) - 3) : int(inked.max()) + 4]
     frames = [_line_glyphs(g, band, (x0 + 1, x1 - 1), _commonest(near)) for g in greys]
     ids, pictures = _glyph_ids(frames)
     apart = _aligned_distances(pictures)
