@@ -321,9 +321,10 @@ def first_look(
         # edge cells after them, for the counter's ten flags: a board the clone
         # opened by itself may leave few inner cells covered (xdemineur: 5 flags,
         # and the counter's total could not be told).
-        edge = [(int(a), int(b)) for a, b in cells]
-        inner = [(a, b) for a, b in edge if 0 < a < geo.rows - 1 and 0 < b < geo.cols - 1]
-        edge = [cell for cell in edge if cell not in inner]
+        found = [(int(a), int(b)) for a, b in cells]
+        away = [0 < a < geo.rows - 1 and 0 < b < geo.cols - 1 for a, b in found]
+        inner = [cell for cell, ok in zip(found, away, strict=True) if ok]
+        edge = [cell for cell, ok in zip(found, away, strict=True) if not ok]
         order = [inner[i] for i in rng.permutation(len(inner))]
         order += [edge[i] for i in rng.permutation(len(edge))]
         r, c = order[0]
