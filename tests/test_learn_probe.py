@@ -4,8 +4,10 @@ When clicks show no effect, learning asks whether the game still takes clicks:
 it flags a covered cell far from the clicks and takes the flag off. On
 xdemineur (flag, "?", covered) one run in ten stopped with "the probe flag at
 (4, 0) did not come off again": the picture was given one second, and one
-right click when the first look had not seen the "?" step. The clone here is
-drawn by the test: its cells cycle through three marks on right clicks.
+right click when the first look had not seen the "?" step. With no covered
+cell left to mark, a flag is asked instead (taken off, then put back). The
+clone here is drawn by the test: its cells step through their marks on right
+clicks, or ignore them once its game is over.
 """
 
 from __future__ import annotations
