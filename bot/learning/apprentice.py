@@ -563,11 +563,12 @@ class Apprentice:
         if end_image is None or record.last_image is None:
             return record.outcome
         record.in_play = self.looks(record.last_image)
-        shots: list[Image] = []  # the finished board's grabs, the last one kept on a stop
+        shot: Image | None = None  # the finished board's last grab, kept on a stop
 
         def end_looks(still: float = STILL, timeout: float = 2.0) -> np.ndarray:
-            shots.append(self._settled_window(still, timeout))
-            return self.looks(shots[-1])
+            nonlocal shot
+            shot = self._settled_window(still, timeout)
+            return self.looks(shot)
 
         # What the clone shows once it is done showing the end (a dialog may come).
         end = end_looks()
@@ -673,7 +674,7 @@ class Apprentice:
         # A closed cell may still be covered at the end: only where the end shows
         # covered cells is a new picture on a closed cell something else (a mine,
         # a number the clone revealed), tried as such.
-        covered_seen = bool(np.isin(end[shut], self._covered_looks()).any())
+        covered_seen = bool(np.isin(end[shut], self.covered_looks()).any())
         todo = {
             int(look): END_CANDIDATES
             for look in np.unique(end[shut]).tolist()
@@ -693,7 +694,7 @@ class Apprentice:
                 "the learned names contradict a board msbot saw: "
                 + "; ".join(problems[:3])
                 + f" (the skin in {self.folder} is left as it was before this game)",
-                shots[-1],
+                shot,
             )
         self.save()
         return record.outcome
@@ -729,7 +730,8 @@ class Apprentice:
         chars = {n.char for n in self.draft.names.values()}
         return bool(self.draft.opened) or not {"!", "*"} <= chars
 
-    def _covered_looks(self) -> list[int]:
+    def covered_looks(self) -> list[int]:
+        """Looks named covered."""
         return [k for k, n in self.draft.names.items() if n.char == "."]
 
     def _name_tint(self, record: GameRecord, end: np.ndarray, closed: np.ndarray) -> None:

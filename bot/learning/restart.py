@@ -104,10 +104,7 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
     apprentice = player.apprentice
     assert apprentice is not None
     before = apprentice.looks(end)
-    covered = [
-        look.key for look in apprentice.book.looks if apprentice.draft.char_of(look.key) == "."
-    ]
-    shown = float((~np.isin(before, covered)).mean())
+    shown = float((~np.isin(before, apprentice.covered_looks())).mean())
     deadline = time.monotonic() + FRESH_TIMEOUT
     while time.monotonic() < deadline:
         try:
