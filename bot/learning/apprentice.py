@@ -41,7 +41,7 @@ from bot.actuator import Action, Actuator
 from bot.board import NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
-from bot.learning.settle import STILL
+from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
 from vision.border import learn_border
 from vision.capture import Image
@@ -386,8 +386,22 @@ class Apprentice:
 
         free = [cell for cell in board.cells() if cell not in held and cell not in unknown]
         covered = [cell for cell in free if board[cell] == "."]
-        if covered:
-            return self._probe_covered(far(covered))
+        # Twice at most: a cell the clone opened by itself while the probe asked
+        # it (a cascade still drawing) says nothing either way.
+        asked: list[Cell] = []
+        while covered and len(asked) < 2:
+            cell = far(covered)
+            answer = self._probe_covered(cell)
+            if answer is not None:
+                return answer
+            asked.append(cell)
+            covered.remove(cell)
+        if asked:
+            cells = " and ".join(f"({r}, {c})" for r, c in asked)
+            raise PlayError(
+                f"the probe flag at {cells} did not come off again (or the cell opened "
+                "by itself): msbot cannot tell whether the game goes on"
+            )
         flags = [cell for cell in free if board[cell] == "F"]
         return self._probe_flag(far(flags)) if flags else False
 
@@ -397,7 +411,7 @@ class Apprentice:
         won with every mine flagged and the 0s it opened by itself not named
         yet: no covered cell left to probe, so the win went unseen.)"""
         window = self._window()
-        before = self._cell_pixels(window.screen.grab(window.region), cell)
+        before = self._cell_pixels(settled(window.screen, window.region), cell)
         self.on_action(self.actuator.unflag(*cell, 1, "learn: does the game go on? (a flag)"))
         if self._wait_pixels(cell, before, changed=True) is None:
             return False
@@ -407,15 +421,27 @@ class Apprentice:
             raise PlayError(f"the flag at {cell}, taken off to probe, did not come back")
         return True
 
-    def _probe_covered(self, far: Cell) -> bool:
-        """Whether the game takes clicks, asked of covered cell `far` (see `_probe`)."""
+    def _probe_covered(self, far: Cell) -> bool | None:
+        """Whether the game takes clicks, asked of covered cell `far` (see
+        `_probe`); None when the change the right click met is not shown to be
+        a mark: it reads as an open cell, or it did not come off again.
+
+        The board is let settle first, and a picture the skin does not know is
+        named a flag only once the rest of the mark cycle has brought the covered
+        cell back: an opened cell never turns covered again. (xbomb, probed 0.07 s
+        after msbot's last clicks, met the cell their cascade opened, and stopped
+        with "the probe flag did not come off again"; had it come off, the
+        number's picture would have been named a flag.)"""
         window = self._window()
-        before = self._cell_pixels(window.screen.grab(window.region), far)
+        before = self._cell_pixels(settled(window.screen, window.region), far)
         self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
         shot = self._wait_pixels(far, before, changed=True)
         if shot is None:
             return False
-        self._name_flags(shot, [far])
+        seen = self._char_at(shot, far)
+        if seen is not None and seen not in "F?":
+            self.say(f"the probed cell {far} opened by itself ({seen!r}): another is asked")
+            return None
         marks = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
         if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
@@ -423,32 +449,40 @@ class Apprentice:
             # on a clone whose first look met few covered cells): one more step.
             self.on_action(self.actuator.unflag(*far, 1, "learn: probe mark off"))
             if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
+                if seen is None:  # perhaps no mark at all: the cell opened by itself
+                    self.say(f"the probed cell {far} did not come back: another is asked")
+                    return None
                 raise PlayError(f"the probe flag at {far} did not come off again")
+        self._name_flags(shot, [far])
         return True
+
+    def _char_at(self, image: Image, cell: Cell) -> str | None:
+        """What the skin reads cell `cell` of `image` as (None: a picture it does
+        not name)."""
+        return self.draft.char_of(self._look_of(image, self.cuts(image), *cell))
 
     def _cell_pixels(self, image: Image, cell: Cell) -> np.ndarray:
         cuts = self.cuts(image)
         r, c = cell
         return np.asarray(image)[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
 
+    def _alike(self, one: np.ndarray, other: np.ndarray) -> bool:
+        """Whether two pictures of a cell are the same picture (the book's measure)."""
+        if one.shape != other.shape:
+            return False
+        difference = (one.astype(np.float32) - other.astype(np.float32)) ** 2
+        return float(difference.mean()) <= self.book.same
+
     def _wait_pixels(
         self, cell: Cell, before: np.ndarray, changed: bool, timeout: float = PROBE_TIMEOUT
     ) -> Image | None:
         """The window grab once `cell` looks otherwise than `before` (`changed`) or
         alike again, settled; None after `timeout` seconds."""
-        from bot.learning.settle import settled
-
         window = self._window()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             shot = window.screen.grab(window.region)
-            now = self._cell_pixels(shot, cell)
-            same = (
-                now.shape == before.shape
-                and float(((now.astype(np.float32) - before.astype(np.float32)) ** 2).mean())
-                <= self.book.same
-            )
-            if same != changed:
+            if self._alike(self._cell_pixels(shot, cell), before) != changed:
                 return settled(window.screen, window.region)
             time.sleep(0.005)
         return None
@@ -511,15 +545,11 @@ class Apprentice:
     def still_board(self) -> Reading:
         """A reading of the window once it has stayed still for a moment (a notice
         of the last game fading over the new board: KMines)."""
-        from bot.learning.settle import settled
-
         window = self._window()
         settled(window.screen, window.region, still=NEW_GAME_STILL, timeout=NEW_GAME_WAIT)
         return window.grab_reading()[1]
 
     def _settled_window(self, still: float = STILL, timeout: float = 2.0) -> Image:
-        from bot.learning.settle import settled
-
         window = self._window()
         return settled(window.screen, window.region, still=still, timeout=timeout)
 
