@@ -246,34 +246,38 @@ def play_games(
             solver_fingerprint(),
         )
         log = BenchLog(results, key)
-    done: dict[int, list[GameResult]] = dict(log.done) if log else {}
-    resumed = sum(len(g) for g in done.values())
-    tasks = [
-        Task(number, spec, rule, seed, indices, strength, analyse)
-        for number, indices in enumerate(chunks(games))
-        if number not in done
-    ]
-    finished = resumed
-    if on_progress and resumed:
-        on_progress(finished)
-    wall = setup = 0.0
-    workers = jobs
-    if tasks:  # else every game was read back: no engine to start
-        opened = time.perf_counter()
-        with open_engine(engine, jobs, address) as runner:
-            workers = runner.workers
-            start = time.perf_counter()
-            setup = start - opened
-            for number, chunk in runner.play(tasks):
-                if log is not None:
-                    log.append(number, chunk)
-                done[number] = chunk
-                finished += len(chunk)
-                if on_progress:
-                    on_progress(finished)
-            wall = time.perf_counter() - start
-    ordered = [g for number in sorted(done) for g in done[number]]
-    return BenchRun(spec, rule, seed, ordered, wall, setup, resumed, engine, workers, used)
+    try:
+        done: dict[int, list[GameResult]] = dict(log.done) if log else {}
+        resumed = sum(len(g) for g in done.values())
+        tasks = [
+            Task(number, spec, rule, seed, indices, strength, analyse)
+            for number, indices in enumerate(chunks(games))
+            if number not in done
+        ]
+        finished = resumed
+        if on_progress and resumed:
+            on_progress(finished)
+        wall = setup = 0.0
+        workers = jobs
+        if tasks:  # else every game was read back: no engine to start
+            opened = time.perf_counter()
+            with open_engine(engine, jobs, address) as runner:
+                workers = runner.workers
+                start = time.perf_counter()
+                setup = start - opened
+                for number, chunk in runner.play(tasks):
+                    if log is not None:
+                        log.append(number, chunk)
+                    done[number] = chunk
+                    finished += len(chunk)
+                    if on_progress:
+                        on_progress(finished)
+                wall = time.perf_counter() - start
+        ordered = [g for number in sorted(done) for g in done[number]]
+        return BenchRun(spec, rule, seed, ordered, wall, setup, resumed, engine, workers, used)
+    finally:
+        if log is not None:
+            log.close()  # another run may use the file from now on
 
 
 __all__ = [

@@ -11,12 +11,17 @@ the file) before appending.
 
 Times are stored in whole microseconds, which is finer than any figure the
 bench reports.
+
+One run writes a file at a time: a second run of the same command on the same
+file (two terminals, a resume started while the first still runs) would play
+every chunk twice and interleave its lines, so the file is locked while open.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,10 +96,44 @@ class BenchLog:
         self.path = path
         self.key = key
         self.done: dict[int, list[GameResult]] = {}
+        self._lock: int | None = None
         try:
+            self._take_lock()
             self._open()
         except OSError as exc:
+            self.close()
             raise BenchLogError(f"cannot use results file {path}: {exc.strerror or exc}") from exc
+        except BenchLogError:
+            self.close()
+            raise
+
+    def _take_lock(self) -> None:
+        """Hold an exclusive lock on the file until `close` (POSIX only: elsewhere
+        nothing stops a second run, which is the user's to avoid)."""
+        if sys.platform == "win32":
+            return
+        import fcntl
+
+        self._lock = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BenchLogError(
+                f"results file {self.path} is being written by another run: "
+                "wait for it to end (or stop it), then run again to resume"
+            ) from None
+
+    def close(self) -> None:
+        """Let another run use the file (the lock goes with the descriptor)."""
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def __enter__(self) -> BenchLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _open(self) -> None:
         header = {"msbot_bench": FORMAT, **self.key.__dict__}

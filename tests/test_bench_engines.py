@@ -19,7 +19,7 @@ from test_bench import lying_analyse
 from bot.bench import BoardSpec, FalseClaimError, GameResult, play_games, summarise
 from bot.bench_engines import EngineError, open_engine
 from bot.bench_engines import dask_engine as dask_module
-from bot.bench_log import BenchLogError
+from bot.bench_log import BenchLog, BenchLogError, RunKey
 from bot.cli import main
 
 BEGINNER = BoardSpec("beginner", 9, 9, 10)
@@ -183,6 +183,29 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BenchLogError, match=r"another run \(seed 7 there, 8 here\)"):
         play_games(BEGINNER, "safe", 40, seed=8, results=results)
     assert results.read_bytes() == before
+
+
+def test_a_file_another_run_is_writing_is_refused_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs of one command on one file played every chunk twice, their lines
+    interleaved (issue 19's expert zero run, started again while it still ran)."""
+    results = tmp_path / "r.jsonl"
+    args = ["bench", "--board", "6x6x4", "--games", "40", "--jobs", "1", "--results", str(results)]
+    assert main(args) == 0
+    capsys.readouterr()
+    before = results.read_bytes()
+    key = RunKey(
+        **{k: v for k, v in json.loads(before.splitlines()[0]).items() if k != "msbot_bench"}
+    )
+    with BenchLog(results, key):  # the first run, still writing
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert "is being written by another run" in err
+        assert "Traceback" not in err
+    assert results.read_bytes() == before
+    assert main(args) == 0  # the first run over: the file is free again
+    assert "40 read back from the results file" in capsys.readouterr().out
 
 
 @pytest.fixture
