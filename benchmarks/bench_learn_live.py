@@ -1,8 +1,9 @@
 """Issue 15's figures: each clone learned live from a fresh window, then played.
 
 For each clone: a fresh Xvfb display and a fresh window of the clone at its
-beginner size; `msbot learn-skin NAME --live --save DIR` (no screenshot taken
-by hand, no --mines, no --restart-key); then `msbot play --skin NAME --games N
+beginner size (`--size` for another of its presets); `msbot learn-skin NAME
+--live --save DIR` (no screenshot taken by hand, no --mines, no
+--restart-key); then `msbot play --skin NAME --games N
 --json --record DIR`. Every frame of both runs is then read again with the
 final learned skin and checked for sure misreads (`vision.learn.audit`):
 against the built-in skin's reading for the four clones that have one,
@@ -10,7 +11,7 @@ by the game's rules for the others (no reading may contradict its numbers, and
 on a lost board every number must count the mines shown around it).
 
     .venv/bin/python benchmarks/bench_learn_live.py [--games 30] [--seconds 100]
-        [--position X,Y] [CLONE ...]
+        [--position X,Y] [--size beginner|intermediate|expert] [CLONE ...]
 
 One JSON line per clone: learning seconds and exit code, the learned kinds,
 whether a counter was learned, the games' outcomes, frames checked and sure
@@ -47,15 +48,16 @@ def run_clone(
     work: Path,
     display: VirtualDisplay | None = None,
     position: tuple[int, int] = (40, 30),
+    size: str = "beginner",
 ) -> dict[str, object]:
     """Learn clone `name` live, play `games` with the skin, audit every frame
     (on `display`, a VirtualDisplay not yet started; default one of its own;
-    the clone's window at `position`)."""
+    the clone's window at `position`, its board the preset `size`)."""
     skin_name = f"bench-{name}"
     out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
     with display or VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
         env = dict(os.environ, DISPLAY=vd.display, MSBOT_TEMPLATES=str(out.parent))
-        with launch_clone(name, "beginner", vd, position=position):
+        with launch_clone(name, size, vd, position=position):
             started = time.monotonic()
             learn = subprocess.run(
                 [
@@ -70,6 +72,8 @@ def run_clone(
             learn_s = time.monotonic() - started
             result: dict[str, object] = {
                 "clone": name,
+                "size": size,
+                "position": list(position),
                 "learn_seconds": round(learn_s, 1),
                 "learn_exit": learn.returncode,
             }
@@ -122,6 +126,9 @@ def main() -> int:
         "--position", default="40,30", help="X,Y of the clone's window (default 40,30)"
     )
     parser.add_argument(
+        "--size", default="beginner", help="the clones' board preset (default beginner)"
+    )
+    parser.add_argument(
         "--keep", type=Path, help="keep each clone's skin and frames in DIR/CLONE (diagnosis)"
     )
     args = parser.parse_args()
@@ -131,7 +138,9 @@ def main() -> int:
             work = Path(tmp) if args.keep is None else args.keep / name
             work.mkdir(parents=True, exist_ok=True)
             try:
-                result = run_clone(name, args.games, args.seconds, work, position=(x, y))
+                result = run_clone(
+                    name, args.games, args.seconds, work, position=(x, y), size=args.size
+                )
             except (MsbotError, subprocess.TimeoutExpired) as exc:
                 result = {"clone": name, "error": str(exc)}
             if args.keep is not None:

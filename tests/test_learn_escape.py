@@ -21,8 +21,9 @@ from bot.actuator._base import Button, Mouse
 from bot.learning.apprentice import Apprentice
 from bot.learning.first_look import Looker
 from vision.capture import Region
+from vision.cuts import Cuts
 from vision.geometry import Geometry
-from vision.learn.grid import Cuts, cut_patches
+from vision.learn.grid import cut_patches
 from vision.learn.looks import LookBook, patch_side, same_bound
 
 GEO = Geometry(left=100, top=80, cell_w=20, cell_h=20, rows=9, cols=9)

@@ -38,8 +38,9 @@ from vision.colour import (
     parse_spots,
     spots_allow,
 )
+from vision.cuts import edges_nudge
 from vision.geometry import Geometry
-from vision.sampling import CellSampler, is_scaled, make_sampler, sample_patches
+from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, sample_patches
 from vision.skin import Skin
 
 #: Side of the patch every cell is shrunk to.
@@ -139,10 +140,8 @@ def _cell_bounds(
     geo: Geometry, nudge: tuple[np.ndarray, np.ndarray] | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Whole-pixel (left, right) per column and (top, bottom) per row, moved by `nudge`."""
-    xs = _edges(geo.left, geo.cell_w, geo.cols)
-    ys = _edges(geo.top, geo.cell_h, geo.rows)
-    dx, dy = nudge if nudge is not None else (0, 0)
-    return xs[:-1] + dx, xs[1:] + dx, ys[:-1] + dy, ys[1:] + dy
+    cols, rows = cell_edges(geo, nudge)
+    return cols[:, 0], cols[:, 1], rows[:, 0], rows[:, 1]
 
 
 def _shrink_cells(
@@ -385,6 +384,16 @@ def _spot_bounds(
     return x0[col], x1[col], y0[row], y1[row]
 
 
+def _on_image(image: np.ndarray, geo: Geometry) -> bool:
+    height, width = image.shape[:2]
+    return (
+        geo.left >= 0
+        and geo.top >= 0
+        and geo.left + geo.width <= width
+        and geo.top + geo.height <= height
+    )
+
+
 def classify(
     image: np.ndarray,
     geo: Geometry,
@@ -399,6 +408,8 @@ def classify(
     per-row resizes); `sampler` is reused when it was built for this grid.
     """
     inset, patch = bank.skin.inset, bank.skin.patch
+    if nudge is None and bank.skin.cut_on_edges and _on_image(image, geo):
+        nudge = edges_nudge(image, geo)  # a learned skin: cells cut as its tiles were
     if not is_scaled(geo, nudge):
         patches = board_patches(image, geo, inset, patch)
     else:
@@ -557,13 +568,9 @@ def _cell_patches(
     side = patch + 2 * inset
     height, width = image.shape[:2]
     out = np.full((len(cells) * len(shifts), patch * patch * 3), np.nan, dtype=np.float32)
-    x0 = np.rint(geo.left + cells[:, 1] * geo.cell_w).astype(int)
-    y0 = np.rint(geo.top + cells[:, 0] * geo.cell_h).astype(int)
-    x1 = np.rint(geo.left + (cells[:, 1] + 1) * geo.cell_w).astype(int)
-    y1 = np.rint(geo.top + (cells[:, 0] + 1) * geo.cell_h).astype(int)
-    if nudge is not None:
-        x0, x1 = x0 + nudge[0][cells[:, 1]], x1 + nudge[0][cells[:, 1]]
-        y0, y1 = y0 + nudge[1][cells[:, 0]], y1 + nudge[1][cells[:, 0]]
+    col_edges, row_edges = cell_edges(geo, nudge)
+    x0, x1 = col_edges[cells[:, 1], 0], col_edges[cells[:, 1], 1]
+    y0, y1 = row_edges[cells[:, 0], 0], row_edges[cells[:, 0], 1]
     n = 0
     for i in range(len(cells)):
         for dx, dy in shifts:

@@ -31,6 +31,7 @@ from vision.classify import (
 )
 from vision.colour import tiles_beyond
 from vision.counter import read_counter
+from vision.cuts import edges_nudge
 from vision.display_scale import exact_period, tile_as_shown
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
@@ -886,5 +887,8 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         # A built-in skin reads every kind its clone draws: a side its border
         # does not close is hidden or cut, never a row to grow the grid by.
         _refuse_sides(cand, border.open_sides(image, cand.geometry, cand.bank.skin.scale))
-    nudge = fit_nudge(image, cand.geometry, cand.bank, cand.scores)
+    if cand.bank.skin.cut_on_edges:  # a learned skin: cells cut as its tiles were
+        nudge = edges_nudge(image, cand.geometry)
+    else:
+        nudge = fit_nudge(image, cand.geometry, cand.bank, cand.scores)
     return Located(cand.bank.skin, cand.geometry, cand.bank, nudge)

@@ -28,16 +28,30 @@ import numpy as np
 
 from vision.geometry import Geometry
 
+#: Whole-pixel moves of the cells off the grid's rounded edges: per column
+#: (x) and per row (y), either one move for both edges of a cell (shape
+#: (count,): `vision.classify.fit_nudge`) or a move for each edge (shape
+#: (count, 2), low and high: cells cut where the picture shows them,
+#: `vision.cuts.edges_nudge`).
 Nudge = tuple[np.ndarray, np.ndarray]
+
+
+def moved_edges(low: np.ndarray, high: np.ndarray, moves: np.ndarray | None) -> np.ndarray:
+    """(count, 2) [low, high) edges of cells whose rounded edges are `low`, `high`,
+    moved by one axis of a `Nudge`."""
+    if moves is not None:
+        moves = np.asarray(moves)
+        if moves.ndim == 2:
+            low, high = low + moves[:, 0], high + moves[:, 1]
+        else:
+            low, high = low + moves, high + moves
+    return np.stack([low, high], axis=1)
 
 
 def _edges(start: float, pitch: float, count: int, nudge: np.ndarray | None) -> np.ndarray:
     """(count, 2) whole-pixel [low, high) edges of each cell along one axis."""
     edges = np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
-    low, high = edges[:-1], edges[1:]
-    if nudge is not None:
-        low, high = low + nudge, high + nudge
-    return np.stack([low, high], axis=1)
+    return moved_edges(edges[:-1], edges[1:], nudge)
 
 
 def cell_edges(geo: Geometry, nudge: Nudge | None) -> tuple[np.ndarray, np.ndarray]:

@@ -36,6 +36,11 @@ Manifest fields (all paths relative to the skin folder):
                     scale blends one into the next and a digit can go
                     unmatched: sgt-mines' "8/12" at 125 % nearest read "/1"
                     (default true)
+    cut_on_edges    true for skins learned live: their tiles were cut on each
+                    cell's own edges as the picture shows them
+                    (`vision.cuts.find_cuts`), so a board at a fractional
+                    pitch is read cut the same way (`edges_nudge`) rather than
+                    on the grid's rounded edges (default false)
     whole_pitch     true when the clone draws every cell at one whole-pixel
                     pitch whatever its size (sgt-mines' tile size, minegauler's
                     button size): a fitted pitch within a third of a pixel of
@@ -248,6 +253,8 @@ class Skin:
     colour_probe: str = "middle"
     #: Cells at one whole-pixel pitch at every size (see the module docstring).
     whole_pitch: bool = False
+    #: Cells read cut where the picture shows them (see the module docstring).
+    cut_on_edges: bool = False
     #: Tiles drawn straight on the window background (see the module docstring).
     frameless: bool = True
     #: What the clone draws around its board (`vision.border`): a located grid
@@ -592,6 +599,7 @@ def _load_skin(folder: Path) -> Skin:
         ink_tolerance=float(raw.get("ink_tolerance", 40.0)),
         colour_probe=probe,
         whole_pitch=bool(raw.get("whole_pitch", False)),
+        cut_on_edges=bool(raw.get("cut_on_edges", False)),
         frameless=bool(raw.get("frameless", True)),
         border=_border(folder, raw.get("border"), where),
         display_scale=_display_scale(raw.get("display_scale", [1.0, 1.0]), where),

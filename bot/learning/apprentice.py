@@ -46,8 +46,8 @@ from bot.learning.windows import another_window, board_points, only_window, wind
 from vision.border import learn_border
 from vision.capture import Image
 from vision.classify import make_bank
+from vision.cuts import Cuts, find_cuts, whole_pixel
 from vision.learn.draft import Draft, write_draft
-from vision.learn.grid import Cuts, find_cuts, whole_pixel
 from vision.learn.looks import LookBook
 from vision.learn.proof import (
     Name,
@@ -142,6 +142,10 @@ class Ended:
     outcome: str
     image: Image
     why: str
+
+
+#: Tiles a look keeps besides its first (`Apprentice._add_phases`), at most.
+MORE_PHASES = 6
 
 
 @dataclass
@@ -275,6 +279,11 @@ class Apprentice:
         shows a picture the skin knows."""
         if not reading.unknown:
             return None
+        if self._add_phases(image, [(u.row, u.col) for u in reading.unknown]):
+            self.save()
+            reading = self._window().read_image(image)
+            if not reading.unknown:
+                return reading
         record = self.current()
         unknown = [(u.row, u.col) for u in reading.unknown]
         if before is None or not opened:
@@ -282,6 +291,16 @@ class Apprentice:
             return self._hold(reading)
         board = before.board
         flags = [cell for cell in unknown if cell in set(flagged) and board[cell] in ".?"]
+        if not self._own_changes(reading, board, opened, flagged):
+            # Pictures on cells msbot did not touch too: perhaps a window over
+            # the board (GNOME Mines' "Congratulations" over its last flags,
+            # whose pieces were named flags). Nothing is named from this board;
+            # open cells or flags that changed still end the game.
+            ended = self._changed_end(image, reading, board, opened, certain)
+            if ended is not None:
+                return ended
+            record.held |= set(unknown)
+            return self._hold(reading)
         if flags:
             self._name_flags(image, flags)
             reading = self._window().read_image(image)
@@ -289,10 +308,9 @@ class Apprentice:
         fresh = [cell for cell in unknown if cell not in record.held]
         if not fresh:
             return self._hold(reading)
-        if any(board[cell] not in ".?F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "open cells changed")
-        if any(board[cell] == "F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "a flag changed")
+        ended = self._changed_end(image, reading, board, opened, certain)
+        if ended is not None:
+            return ended
         reach = _cascade(board, reading, opened)
         caused = [cell for cell in fresh if cell in reach]
         record.held |= {cell for cell in fresh if cell not in reach}
@@ -320,6 +338,54 @@ class Apprentice:
         self.save()
         again: Reading = self._window().read_image(image)
         return self._hold(again)
+
+    def _changed_end(
+        self, image: Image, reading: Reading, before: Board, opened: list[Cell], certain: bool
+    ) -> Reading | None:
+        """The game over, when unknown cells not held were open or flagged on
+        `before` (no game changes them: the end, or a window over the board)."""
+        held = self.current().held
+        fresh = [(u.row, u.col) for u in reading.unknown if (u.row, u.col) not in held]
+        if any(before[cell] not in ".?F" for cell in fresh):
+            return self._end(image, reading, opened, certain, "open cells changed")
+        if any(before[cell] == "F" for cell in fresh):
+            return self._end(image, reading, opened, certain, "a flag changed")
+        return None
+
+    def _own_changes(
+        self, reading: Reading, before: Board, opened: list[Cell], flagged: Sequence[Cell]
+    ) -> bool:
+        """Whether every unknown cell of `reading` is one msbot flagged or opened
+        (through a cascade) since `before`, or held already, and the desktop
+        does not say another window lies over the board."""
+        unknown = {(u.row, u.col) for u in reading.unknown}
+        own = set(flagged) | _cascade(before, reading, opened) | self.current().held
+        return unknown <= own and self.another_window_over_board() is not True
+
+    def _add_phases(self, image: Image, cells: list[Cell]) -> bool:
+        """Whether cells the reader finds unsure show looks already named (the
+        book holds their pictures), each then kept as one more tile of its look.
+
+        A clone drawn at a fractional pitch draws cells 36 or 37 px wide, and
+        one picture shrunk from either size differs by a few grey levels: the
+        book, which compares every cell as cut, holds both in one look, while
+        the reader, sampling the cell, was just past the skin's bound (GNOME
+        Mines at 16x16: a flag 14 from the learned flag, bound 12; play
+        stopped on "cells unreadable"). The name stays the look's, with its
+        evidence; the reader gets the picture as the book saw it."""
+        cuts = self.cuts(image)
+        added = False
+        for r, c in cells:
+            key = self._look_of(image, cuts, r, c)
+            look = self.book.looks[key]
+            if self.draft.char_of(key) is None or len(look.extra) >= MORE_PHASES:
+                continue
+            tile = np.asarray(image)[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
+            if any(np.array_equal(tile, t) for t in (look.tile, *look.extra)):
+                continue
+            look.extra.append(tile.copy())
+            added = True
+        return added
 
     def _name_flags(self, image: Image, cells: list[Cell]) -> None:
         """The pictures on cells msbot just flagged, named flags."""

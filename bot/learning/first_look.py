@@ -31,10 +31,11 @@ from bot.learning.settle import after_change, settled
 from bot.learning.windows import another_window, around_point, board_points, only_window, windows_at
 from vision.border import Border, learn_border
 from vision.capture import Image, Region, Screen
+from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
 from vision.learn.flag_counter import FlagCounter, learn_flag_counter
-from vision.learn.grid import BoardRect, Cuts, cut_patches, find_cuts, find_grid
+from vision.learn.grid import BoardRect, cut_patches, find_grid
 from vision.learn.looks import LookBook, patch_side, same_bound
 from vision.learn.proof import Name
 
@@ -258,6 +259,20 @@ def _more_covered(
     return shot
 
 
+def _another_flag(looker: Looker, shot: Image, r: int, c: int) -> bool:
+    """Whether covered cell (r, c), right clicked once, shows a picture no look
+    holds yet: the flag, since that click flags a covered cell (the cycle's
+    first step, seen on the first cell), drawn otherwise there."""
+    patch = looker.patch(shot, r, c)[None, :]
+    return bool(looker.book.match(patch)[0] < 0)
+
+
+def _shows_flag(looker: Looker, shot: Image, r: int, c: int, names: dict[int, Name]) -> bool:
+    """Whether cell (r, c) of `shot` shows a look named the flag."""
+    look = int(looker.book.match(looker.patch(shot, r, c)[None, :])[0])
+    return look in names and names[look].char == "F"
+
+
 def first_look(
     screen: Screen,
     actuator: Actuator,
@@ -396,7 +411,13 @@ def first_look(
     placed: list[tuple[int, int]] = []
     for i, (fr, fc) in enumerate(spots):
         nxt = looker.right_click(fr, fc, frames[-1], "learn: the counter")
-        if nxt is None or not looker.shows(nxt, fr, fc, flag):
+        if nxt is not None and _another_flag(looker, nxt, fr, fc):
+            # The flag as a cell of another size shows it (a fractional pitch:
+            # GNOME Mines at 16x16 draws cells 36 or 37 px wide).
+            names[looker.look_at(nxt, fr, fc)] = Name(
+                "F", f"appeared where msbot right clicked the covered cell ({fr}, {fc})"
+            )
+        if nxt is None or not _shows_flag(looker, nxt, fr, fc, names):
             notes.append(f"cell ({fr}, {fc}) did not take a flag: counter flags stopped")
             if nxt is not None:
                 frames.append(nxt)

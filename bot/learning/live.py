@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from bot.actuator import Actuator
 from bot.learning.apprentice import Apprentice
 from bot.learning.first_look import first_look
@@ -21,6 +23,7 @@ from bot.play_options import PlayOptions
 from bot.recorder import Recorder
 from bot.results import Session
 from vision.capture import Image, Region, Screen
+from vision.cuts import edges_nudge
 from vision.geometry import Geometry
 from vision.learn.draft import Draft, draft_of_skin, write_draft
 from vision.learn.grid import BoardRect
@@ -89,8 +92,10 @@ def play_learning(
         base = options.region
         geo = where if base is None else where.shifted(-base.left, -base.top)
 
-        def known(image: object) -> Located:
-            return Located(reader.skins[0], geo, reader.banks[0])
+        def known(image: np.ndarray) -> Located:
+            skin = reader.skins[0]
+            nudge = edges_nudge(image, geo) if skin.cut_on_edges else None
+            return Located(skin, geo, reader.banks[0], nudge)
 
         player.window.known = known
     return player.run()

@@ -62,14 +62,18 @@ FRESH_SHARE = 0.3
 LARGEST_CELLS = 5
 
 
-def _fresh(reading: Reading, final: Reading, moved: float, shown: float = 1.0) -> bool:
+def _fresh(
+    reading: Reading, final: Reading, moved: float, shown: float = 1.0, anew: bool = False
+) -> bool:
     """A new game: no mine, flag or mark shown, a good part of the board drawn
     otherwise than the finished one (`moved`: the share of cells whose picture
     changed; a clone that opens an area of its new game by itself shows
     pictures the skin may not know yet), and either a good part of the cells
-    covered or cells covered again that the finished board showed open (no
+    covered, or cells covered again that the finished board showed open (no
     game closes a cell: xdemineur's new game can open three quarters of a
-    beginner board by itself).
+    beginner board by itself), or open cells showing other values (`anew`,
+    see `_laid_anew`: that new game's open area can also hold every cell the
+    finished board showed open).
 
     `shown`: the share of cells the finished board showed otherwise than
     covered. A game lost on its first click shows only its mines (12 % of a
@@ -80,6 +84,8 @@ def _fresh(reading: Reading, final: Reading, moved: float, shown: float = 1.0) -
         return False
     if moved <= 0 or moved < min(FRESH_SHARE, shown) / 2:
         return False
+    if anew:
+        return True
     covered = board.count(".") - len(reading.unknown)
     cells = board.height * board.width
     if covered >= FRESH_SHARE * cells:
@@ -96,8 +102,27 @@ def _fresh(reading: Reading, final: Reading, moved: float, shown: float = 1.0) -
     return len(closed) >= CLOSED_AGAIN
 
 
-#: Open cells of the finished board shown covered again that prove a new game.
+#: Open cells of the finished board shown covered again, or open with another
+#: value, that prove a new game.
 CLOSED_AGAIN = 3
+
+
+def _laid_anew(before: np.ndarray, now: np.ndarray, closed: list[int]) -> bool:
+    """Whether cells open on the finished board (`before`, looks) show other open
+    pictures now in a way only another layout gives: at least `CLOSED_AGAIN` of
+    them changed, and cells that showed one picture show two or more now.
+
+    Within a game an open cell never changes; a board drawn anew (a theme, a
+    focus change) turns each picture into one picture. (xdemineur at (40, 30)
+    opened a new game's area over every cell its lost game had opened: none
+    was covered again, so the face click that had worked was taken for no new
+    game, and the Escape that followed closed xdemineur.)"""
+    both = ~np.isin(before, closed) & ~np.isin(now, closed)
+    if int((both & (before != now)).sum()) < CLOSED_AGAIN:
+        return False
+    pairs = set(zip(before[both].tolist(), now[both].tolist(), strict=True))
+    olds = [old for old, _ in pairs]
+    return len(set(olds)) < len(olds)
 
 
 def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Reading] | None:
@@ -111,8 +136,10 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
             image, reading = player.window.grab_reading()
         except MsbotError as exc:
             raise PlayError(f"the board went away while msbot tried to restart: {exc}") from None
-        moved = float((apprentice.looks(image) != before).mean())
-        if _fresh(reading, final, moved, shown):
+        now = apprentice.looks(image)
+        moved = float((now != before).mean())
+        anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
+        if _fresh(reading, final, moved, shown, anew):
             return image, reading
         time.sleep(0.05)
     return None

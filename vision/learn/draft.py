@@ -32,9 +32,10 @@ import numpy as np
 
 from bot.errors import VisionError
 from vision.border import Border
+from vision.cuts import Cuts
 from vision.geometry import Geometry
 from vision.learn.flag_counter import FlagCounter
-from vision.learn.grid import Cuts, cut_patches
+from vision.learn.grid import cut_patches
 from vision.learn.looks import Look, LookBook
 from vision.learn.proof import Name
 from vision.skin import FaceRim, Region, Skin
@@ -146,6 +147,8 @@ class Draft:
             "pitch_range": [min(geo.cell_w, geo.cell_h) - 1, max(geo.cell_w, geo.cell_h) + 1],
             "tiles": files,
             "patch": self.book.patch,
+            # The looks were cut by `find_cuts`: the reader cuts cells alike.
+            "cut_on_edges": True,
             "max_distance": round(same, 1),
             "min_margin": round(MARGIN_SHARE * same, 1),
             "grow_distance": round(same / 3, 1),

@@ -31,6 +31,7 @@ from vision.classify import classify, make_bank, rescue, shrink
 from vision.geometry import Geometry
 from vision.learn.cluster import distances
 from vision.locate import locate
+from vision.sampling import cell_edges
 from vision.skin import PlaySpec, Skin
 
 #: A phase variant closer than this (mean squared difference) to a kept variant
@@ -66,10 +67,6 @@ def thresholds(tiles: dict[str, list[np.ndarray]], inset: int = 0) -> tuple[floa
     return min(MAX_DISTANCE, closest / 3), min(MIN_MARGIN, closest / 4)
 
 
-def _edges(start: float, pitch: float, count: int) -> np.ndarray:
-    return np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=np.int64)
-
-
 def _crop(
     image: np.ndarray,
     geo: Geometry,
@@ -78,12 +75,9 @@ def _crop(
     nudge: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray | None:
     """The cell as the reader cuts it: on the grid's rounded edges, moved by the nudge."""
-    xs = _edges(geo.left, geo.cell_w, geo.cols)
-    ys = _edges(geo.top, geo.cell_h, geo.rows)
-    dx = int(nudge[0][col]) if nudge is not None else 0
-    dy = int(nudge[1][row]) if nudge is not None else 0
-    x0, x1 = int(xs[col]) + dx, int(xs[col + 1]) + dx
-    y0, y1 = int(ys[row]) + dy, int(ys[row + 1]) + dy
+    cols, rows = cell_edges(geo, nudge)
+    x0, x1 = int(cols[col, 0]), int(cols[col, 1])
+    y0, y1 = int(rows[row, 0]), int(rows[row, 1])
     height, width = image.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
         return None

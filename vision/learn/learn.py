@@ -15,6 +15,7 @@ import numpy as np
 
 from bot.board import Board
 from bot.errors import VisionError
+from vision.cuts import Cuts, find_cuts, whole_pixel
 from vision.geometry import Geometry
 from vision.learn.cluster import SAME_SIZE, Clusters, cluster, cluster_by_size
 from vision.learn.counter import LearnedCounter, learn_counter
@@ -22,14 +23,11 @@ from vision.learn.face import LearnedFace, learn_face
 from vision.learn.fit import Frame, fit_tiles, inset_for
 from vision.learn.grid import (
     BoardRect,
-    Cuts,
     align,
     cut_image,
     cut_patches,
-    find_cuts,
     find_grids,
     patches,
-    whole_pixel,
 )
 from vision.learn.naming import Naming, name_clusters, name_wrong_flags
 from vision.learn.sizes import borrow_names
@@ -143,7 +141,7 @@ def _sequences(geos: Sequence[Geometry], games: Sequence[int]) -> list[int]:
 def _cut(images: Sequence[np.ndarray], frames: list[int], geos: list[Geometry]) -> list[Cuts]:
     """Where each frame's cells lie. A whole-pixel grid is aligned to the reference
     frame (the lattice fits of two frames may differ by a pixel); a scaled clone's
-    cells are found on each frame itself (`vision.learn.grid.find_cuts`).
+    cells are found on each frame itself (`vision.cuts.find_cuts`).
 
     Frames with the same fitted grid (the window did not move) share one
     alignment, made on the one showing most different cells: aligning a lost

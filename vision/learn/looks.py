@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.classify import PATCH
+from vision.cuts import Cuts
 from vision.learn.cluster import distances
-from vision.learn.grid import Cuts, cut_image, cut_patches
+from vision.learn.grid import cut_image, cut_patches
 
 #: The largest comparison patch: cells are shrunk to about half their size,
 #: so the small glyph of a large tile (xbomb's digits on 50 px cells) is not
