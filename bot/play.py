@@ -357,7 +357,9 @@ class Player:
             if reading.status in ("won", "lost"):
                 result.outcome = reading.status
                 if self.apprentice is not None:
-                    outcome = self.apprentice.game_over(reading.status, image, pending.total)
+                    outcome = self.apprentice.game_over(
+                        reading.status, image, pending.total, pending.opened
+                    )
                     result.outcome = "won" if outcome == "won" else "lost"
                 if reading.status == "lost" and last_batch_certain:
                     result.certain_loss = True

@@ -115,6 +115,9 @@ class GameRecord:
     #: called it certain.
     last_click: Cell | None = None
     last_certain: bool = False
+    #: Every cell msbot opened in its last batch of clicks: one of them is the
+    #: hit on a lost board, so none is tried as a shown mine.
+    last_batch: tuple[Cell, ...] = ()
     outcome: str = ""
 
 
@@ -561,6 +564,7 @@ class Apprentice:
         last = opened[-1] if opened else None
         record = self.current()
         record.last_click, record.last_certain = last, certain
+        record.last_batch = tuple(opened)
         safe = last is not None and reading.board[last] in NUMBERS + OPEN_UNKNOWN
         outcome: Status = "won" if safe or certain else "lost"
         self.ended = Ended(outcome, image, why)
@@ -650,10 +654,18 @@ class Apprentice:
             self.draft.notes.append(f"look {look}: {why}")
         return proof.names
 
-    def game_over(self, outcome: str, image: Image | None, total: int | None) -> str:
+    def game_over(
+        self, outcome: str, image: Image | None, total: int | None, opened: Sequence[Cell] = ()
+    ) -> str:
         """Learn from the finished board; returns the outcome (the loop's, or the
-        apprentice's when it found the end itself)."""
+        apprentice's when it found the end itself). `opened`: the cells msbot
+        opened in its last batch, when the screen, not the apprentice, showed
+        the end (GNOME Mines at 16x16: without them the red hit mine, drawn in
+        a cell of the other size, was proven a mine on a closed cell and named
+        a shown mine, `*` for `!`)."""
         record = self.current()
+        if record.last_click is None and opened:
+            record.last_click, record.last_batch = opened[-1], tuple(opened)
         record.outcome = self.ended.outcome if self.ended is not None else outcome
         end_image = self.ended.image if self.ended is not None else image
         if end_image is None or record.last_image is None:
@@ -762,8 +774,8 @@ class Apprentice:
                     "certain mines",
                 )
         shut = ~was_open & ~flagged
-        if last is not None:
-            shut[last] = False
+        for cell in {*record.last_batch, *([last] if last is not None else [])}:
+            shut[cell] = False
         self._name_tint(record, end, shut)
         # One board of the game: open cells as they were in play, the rest as the end shows.
         record.merged = np.where(was_open, record.in_play, end)

@@ -77,6 +77,9 @@ class _Glyph:
     x0: int
     x1: int
     crop: np.ndarray  # grey, the line's rows
+    #: `crop` with the ink of touching neighbours taken out: what tells characters
+    #: apart (GNOME Mines' "0/40" and "1/40" drew one "/" as two pictures).
+    alone: np.ndarray
 
 
 def _grey(image: np.ndarray) -> np.ndarray:
@@ -132,21 +135,27 @@ def _line_glyphs(
     y0, y1 = band
     line = grey[y0:y1, xs[0] : xs[1]]
     ink = (np.abs(line - background) > INK).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    spans = sorted((int(x), int(x + w)) for x, _, w, _, _ in stats[1:n].tolist())
-    merged: list[list[int]] = []
-    for a, b in spans:
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    spans = sorted((int(x), int(x + w), k) for k, (x, _, w, _, _) in enumerate(stats.tolist()) if k)
+    merged: list[tuple[int, int, set[int]]] = []
+    for a, b, k in spans:
         if merged:
-            pa, pb = merged[-1]
+            pa, pb, ks = merged[-1]
             overlap = min(b, pb) - max(a, pa)
             if overlap * 2 > min(b - a, pb - pa):
-                merged[-1] = [min(a, pa), max(b, pb)]
+                merged[-1] = (min(a, pa), max(b, pb), ks | {k})
                 continue
-        merged.append([a, b])
+        merged.append((a, b, {k}))
     out = []
-    for a, b in merged:
+    for a, b, ks in merged:
         x0, x1 = xs[0] + a, xs[0] + b
-        out.append(_Glyph(x0, x1, grey[y0:y1, x0 - 1 : x1 + 1].astype(np.float32)))
+        crop = grey[y0:y1, x0 - 1 : x1 + 1].astype(np.float32)
+        lo, hi = a - 1, b + 1
+        alone = crop.copy()
+        if lo >= 0 and hi <= line.shape[1]:
+            near = labels[:, lo:hi]
+            alone[(near > 0) & ~np.isin(near, list(ks))] = background
+        out.append(_Glyph(x0, x1, crop, alone))
     return out
 
 
@@ -159,11 +168,14 @@ def _glyph_ids(frames: list[list[_Glyph]]) -> tuple[list[list[int]], list[np.nda
         ids = []
         for g in glyphs:
             for k, rep in enumerate(reps):
-                if rep.shape == g.crop.shape and float(((rep - g.crop) ** 2).mean()) <= SAME_GLYPH:
+                if (
+                    rep.shape == g.alone.shape
+                    and float(((rep - g.alone) ** 2).mean()) <= SAME_GLYPH
+                ):
                     ids.append(k)
                     break
             else:
-                reps.append(g.crop)
+                reps.append(g.alone)
                 ids.append(len(reps) - 1)
         out.append(ids)
     return out, reps
@@ -231,7 +243,7 @@ def _pairs(
             j = at.get((g.x0, g.x1))
             if j is None or any(g.x0 <= x < g.x1 for x in clock):
                 continue
-            if np.array_equal(g.crop, b[j].crop):
+            if np.array_equal(g.alone, b[j].alone):
                 same.append((i, j))
             else:
                 other.append((i, j))
