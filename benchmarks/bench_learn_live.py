@@ -101,6 +101,7 @@ def run_clone(
         {
             "kinds": sorted(skin.tiles),
             "counter": skin.counter is not None,
+            "counter_total": skin.counter.extra.get("total") if skin.counter else None,
             "games": len(outcomes),
             "won": outcomes.count("won"),
             "lost": outcomes.count("lost"),

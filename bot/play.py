@@ -342,12 +342,24 @@ class Player:
         last_batch_certain = False
         region = self.window.region
         first_read = len(self.window.read_ms)
+        trust_counter = True
         while True:
             image, reading = self.waiter.next_reading(pending, prev)
             g = reading.geometry
             result.rows, result.cols = g.rows, g.cols
-            if pending.total is None and reading.mines_left is not None:
+            if pending.total is None and reading.mines_left is not None and trust_counter:
                 pending.total = mine_total(reading)
+                learned = self.learned_total()
+                if learned is not None and pending.total != learned:
+                    # A learned counter read a total it was not learned showing:
+                    # a digit at a place never seen may have gone unread (the web
+                    # clone's "19 mines left" read 9), and a total too small would
+                    # have the solver open cells once it thinks every mine flagged.
+                    self.window.say_once(
+                        f"the counter reads {pending.total} mines, not the {learned} it was "
+                        "learned with: this game is played without the mine total"
+                    )
+                    pending.total, trust_counter = None, False
                 result.mines = pending.total
             if self.apprentice is not None and reading.status == "playing":
                 reading = self.apprentice.in_play(image, reading, pending.total)
@@ -481,6 +493,13 @@ class Player:
         if untrusted:
             self.refuse_untrusted(untrusted, analysis, blocked=not steps)
         return steps
+
+    def learned_total(self) -> int | None:
+        """The mine total a learned counter was learned showing (None: not learned so)."""
+        located = self.window.located
+        counter = located.skin.counter if located is not None else None
+        total = counter.extra.get("total") if counter is not None else None
+        return int(total) if isinstance(total, int) and total > 0 else None
 
     def only_mines_left(self, reading: Reading) -> bool:
         """Whether every cell still closed is a certain mine, flagged where the

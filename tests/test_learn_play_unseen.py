@@ -41,6 +41,9 @@ def test_an_unseen_clone_is_learned_live_then_played_without_a_misread(
     assert result["learn_exit"] == 0, result
     assert {".", "F", "0", "1"} <= set(result["kinds"]), result
     assert result["counter"] is True, result  # each of these clones shows one
+    # The total its digits were learned showing: a game whose counter reads
+    # another is played without it (a leading digit never seen goes unread).
+    assert result["counter_total"] == clone_spec(name).board_size("beginner").mines, result
     assert result["games"] == 3 and result["stopped"] == 0, result
     assert result["play_exit"] == 0, result
     assert result["frames_checked"] >= 3, result

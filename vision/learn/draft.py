@@ -204,6 +204,10 @@ def _write_folder(draft: Draft, out: Path) -> None:
             "spaced": draft.counter.spaced,
             "images": images,
         }
+        if draft.counter.total > 0:
+            # The total the digits were learned showing (`bot.play`: a game
+            # whose counter reads another total is played without it).
+            raw["counter"]["total"] = draft.counter.total
     if draft.border is not None:
         (out / "border").mkdir()
 
@@ -299,7 +303,7 @@ def draft_of_skin(skin: Skin) -> Draft:
             {k: list(v) for k, v in c.images.items()},
             c.threshold,
             str(c.extra.get("format", "left")),
-            0,
+            int(c.extra.get("total", 0)),
             str(learned.get("counter_evidence", "")),
             bool(c.extra.get("spaced", False)),
         )
