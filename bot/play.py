@@ -50,6 +50,7 @@ from bot.planning import Step, plan_steps
 from bot.play_options import PlayOptions
 from bot.recorder import Recorder
 from bot.results import GameResult, Outcome, Session, board_complete
+from bot.skinplay import learned_total
 from bot.solver import Analysis, analyse
 from bot.waiting import Pending, Streak, Waiter, mine_total
 from bot.watching import watch_game
@@ -349,7 +350,7 @@ class Player:
             result.rows, result.cols = g.rows, g.cols
             if pending.total is None and reading.mines_left is not None and trust_counter:
                 pending.total = mine_total(reading)
-                learned = self.learned_total()
+                learned = learned_total(self.window.located)
                 if learned is not None and pending.total != learned:
                     # A learned counter read a total it was not learned showing:
                     # a digit at a place never seen may have gone unread (the web
@@ -493,13 +494,6 @@ class Player:
         if untrusted:
             self.refuse_untrusted(untrusted, analysis, blocked=not steps)
         return steps
-
-    def learned_total(self) -> int | None:
-        """The mine total a learned counter was learned showing (None: not learned so)."""
-        located = self.window.located
-        counter = located.skin.counter if located is not None else None
-        total = counter.extra.get("total") if counter is not None else None
-        return int(total) if isinstance(total, int) and total > 0 else None
 
     def only_mines_left(self, reading: Reading) -> bool:
         """Whether every cell still closed is a certain mine, flagged where the

@@ -173,3 +173,11 @@ def located_geometry(located: Any, margin: int = MARGIN) -> tuple[int, int, int,
     left = max(int(min(xs)) - margin, 0)
     top = max(int(min(ys)) - margin, 0)
     return left, top, int(max(xs)) + margin - left, int(max(ys)) + margin - top
+
+
+def learned_total(located: Any) -> int | None:
+    """The mine total a learned counter was learned showing (None: a built-in
+    counter, no counter, or nothing located)."""
+    counter = located.skin.counter if located is not None else None
+    total = counter.extra.get("total") if counter is not None else None
+    return total if isinstance(total, int) and total > 0 else None

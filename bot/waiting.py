@@ -36,6 +36,7 @@ from bot.errors import NotInPlace
 from bot.interrupts import StopSignals
 from bot.planning import Step
 from bot.play_options import PlayOptions
+from bot.skinplay import learned_total
 from bot.window import GameWindow
 from vision.capture import Image
 from vision.reading import Reading
@@ -286,8 +287,25 @@ class Waiter:
                 flags_may_vanish=self.options.dry_run,
             )
         if reading.status == "playing":
-            found += counter_problems(reading.board, reading.mines_left, pending.total)
+            counter = counter_problems(reading.board, reading.mines_left, pending.total)
+            if counter and self.counter_misread(reading.board, pending):
+                self.window.say_once(
+                    "the counter reads otherwise than the total less msbot's own flags: "
+                    "its readings are not used (a digit drawn where it was never learned?)"
+                )
+                counter = []
+            found += counter
         return found
+
+    def counter_misread(self, board: Board, pending: Pending) -> bool:
+        """Whether a counter that disagrees with the board is itself misread: the
+        total is the one a learned counter was learned showing, and every flag on
+        the board is one msbot placed, so the count of mines left is known without
+        it. (The web clone at 16x16 read "19 mines left" as 9, a "1" drawn at a
+        place never learned, and learning stopped on the contradiction.)"""
+        total = learned_total(self.window.located)
+        flags = {cell for cell in board.cells() if board[cell] == FLAG}
+        return total is not None and pending.total == total and flags == pending.all_flagged
 
     def retry(self, pending: Pending, board: Board) -> None:
         """Click again the cells that did not react (a lost click, not a double flag)."""
