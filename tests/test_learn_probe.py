@@ -37,8 +37,8 @@ from vision.reading import Reading
 CELL = 20
 GEO = Geometry(left=100, top=80, cell_w=CELL, cell_h=CELL, rows=9, cols=9)
 REGION = Region(100, 80, 9 * CELL, 9 * CELL)
-#: Grey levels of covered, flag, "?" and a fourth mark no clone has (the cycle's order).
-SHADES = (192, 40, 110, 250)
+#: Grey levels of covered, flag, "?" and marks no clone has (the cycle's order).
+SHADES = (192, 40, 110, 250, 75)
 
 
 class _Clone(Mouse):
@@ -152,7 +152,9 @@ def test_the_probe_flag_comes_off_whatever_the_cycle(
 
 def test_a_flag_that_never_comes_off_stops_with_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
-    clone = _Clone(4)  # a cycle longer than any clone's: the probe gives up
+    # A cycle longer than any clone's, and than the steps the probe adds for a
+    # click the clone dropped: the probe gives up.
+    clone = _Clone(5)
     with pytest.raises(PlayError, match=r"did not come off again"):
         _probe(clone, question_marks=False)
 
@@ -204,7 +206,8 @@ def test_a_probed_cell_that_opens_by_itself_is_not_named_and_another_is_asked(
     assert named == [(named[0][0], SHADES[1])], "one flag named, from the flag's picture"
     assert named[0][0] != tuple(opened), "the opened cell named a flag"
     assert not clone.marks.any(), "a mark left on the board"
-    assert clone.clicks == 1 + 1 + 1 + 2  # flag, off, one more; then the other cell's cycle
+    # Flag, off, two more single steps; then the other cell's cycle.
+    assert clone.clicks == 1 + 1 + 2 + 2
 
 
 def test_a_probed_cell_that_reads_open_is_left_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

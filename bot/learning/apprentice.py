@@ -147,6 +147,9 @@ class Ended:
     why: str
 
 
+#: Single steps of the mark cycle the probe's flag gets to come off, after the
+#: cycle's own (`Apprentice._probe_covered`).
+EXTRA_MARK_STEPS = 2
 #: Tiles a look keeps besides its first (`Apprentice._add_phases`), at most.
 MORE_PHASES = 6
 
@@ -513,15 +516,22 @@ class Apprentice:
             return None
         marks = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
-        if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
-            # A mark the first look did not see in the cycle ("?" after the flag,
-            # on a clone whose first look met few covered cells): one more step.
+        back = self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT)
+        # One step of the cycle at a time, up to two more: a mark the first look
+        # did not see in the cycle ("?" after the flag, on a clone whose first
+        # look met few covered cells), or a right click the clone dropped
+        # (xdemineur, busy drawing the area its last clicks opened, once kept
+        # its flag after both steps of the probe's flag off).
+        for _ in range(EXTRA_MARK_STEPS):
+            if back is not None:
+                break
             self.on_action(self.actuator.unflag(*far, 1, "learn: probe mark off"))
-            if self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
-                if seen is None:  # perhaps no mark at all: the cell opened by itself
-                    self.say(f"the probed cell {far} did not come back: another is asked")
-                    return None
-                raise PlayError(f"the probe flag at {far} did not come off again")
+            back = self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT)
+        if back is None:
+            if seen is None:  # perhaps no mark at all: the cell opened by itself
+                self.say(f"the probed cell {far} did not come back: another is asked")
+                return None
+            raise PlayError(f"the probe flag at {far} did not come off again")
         self._name_flags(shot, [far])
         return True
 
