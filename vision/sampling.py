@@ -36,22 +36,18 @@ from vision.geometry import Geometry
 Nudge = tuple[np.ndarray, np.ndarray]
 
 
-def moved_edges(low: np.ndarray, high: np.ndarray, moves: np.ndarray | None) -> np.ndarray:
-    """(count, 2) [low, high) edges of cells whose rounded edges are `low`, `high`,
-    moved by one axis of a `Nudge`."""
-    if moves is not None:
-        moves = np.asarray(moves)
+def _edges(start: float, pitch: float, count: int, nudge: np.ndarray | None) -> np.ndarray:
+    """(count, 2) whole-pixel [low, high) edges of each cell along one axis, moved
+    by that axis of a `Nudge`."""
+    edges = np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
+    low, high = edges[:-1], edges[1:]
+    if nudge is not None:
+        moves = np.asarray(nudge)
         if moves.ndim == 2:
             low, high = low + moves[:, 0], high + moves[:, 1]
         else:
             low, high = low + moves, high + moves
     return np.stack([low, high], axis=1)
-
-
-def _edges(start: float, pitch: float, count: int, nudge: np.ndarray | None) -> np.ndarray:
-    """(count, 2) whole-pixel [low, high) edges of each cell along one axis."""
-    edges = np.asarray(np.rint(start + np.arange(count + 1) * pitch), dtype=int)
-    return moved_edges(edges[:-1], edges[1:], nudge)
 
 
 def cell_edges(geo: Geometry, nudge: Nudge | None) -> tuple[np.ndarray, np.ndarray]:

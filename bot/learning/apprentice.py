@@ -48,6 +48,7 @@ from vision.capture import Image
 from vision.classify import make_bank
 from vision.cuts import Cuts, find_cuts, whole_pixel
 from vision.learn.draft import Draft, write_draft
+from vision.learn.grid import cut_image
 from vision.learn.looks import LookBook
 from vision.learn.proof import (
     Name,
@@ -386,10 +387,10 @@ class Apprentice:
             look = self.book.looks[key]
             if self.draft.char_of(key) is None or len(look.extra) >= MORE_PHASES:
                 continue
-            tile = np.asarray(image)[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
+            tile = cut_image(np.asarray(image), cuts, r, c)
             if any(np.array_equal(tile, t) for t in (look.tile, *look.extra)):
                 continue
-            look.extra.append(tile.copy())
+            look.extra.append(tile)
             added = True
         return added
 
