@@ -40,6 +40,10 @@ EXPECTED = {
     # desktop's, and the white "UXB : 10" box became one glyph (no counter).
     "xbomb-on-black": ("left", 10),
     "xdemineur": ("left", 10),
+    # 16x16, its timer ticking between frames of other flag counts: the span of
+    # both LEDs had the window's grey as its commonest, and the counter's black
+    # LED box became one glyph (no counter).
+    "xdemineur-16x16-clock": ("left", 40),
 }
 
 

@@ -334,7 +334,13 @@ def learn_flag_counter(
     # The text's own background: the commonest grey around the part that changed
     # (the line's commonest is the desktop's when the window is small in the
     # grab: xbomb's white "UXB : 10" box was then one glyph on black).
-    inked = x0 + np.nonzero(mask)[1]
+    # Around the run of changed columns that changed most: a clock beside the
+    # counter may also change between frames with other flag counts (xdemineur
+    # at 16x16: both LEDs' span had the window's grey as its commonest, and the
+    # counter's black LED box became one glyph).
+    moved = np.flatnonzero(mask.any(axis=0))
+    runs = np.split(moved, np.flatnonzero(np.diff(moved) > max(geo.cell_w, 12)) + 1)
+    inked = x0 + max(runs, key=lambda run: int(mask[:, run].sum()))
     near = greys[0][band[0] : band[1], max(0, int(inked.min()) - 3) : int(inked.max()) + 4]
     frames = [_line_glyphs(g, band, (x0 + 1, x1 - 1), _commonest(near)) for g in greys]
     ids, pictures = _glyph_ids(frames)
