@@ -188,6 +188,17 @@ def counter_problems(board: Board, mines_left: int | None, total: int | None) ->
     return []
 
 
+def flags_show_mines(prev: Board, cur: Board, flagged_by_bot: Collection[Cell]) -> bool:
+    """Whether every flag the bot placed on `prev` shows a mine on `cur`: a clone
+    showing its mines at a game's end, won as well as lost (xbomb draws every
+    mine as a bomb on red when the game is won). No misread turns every flag
+    into a mine at once."""
+    if (prev.height, prev.width) != (cur.height, cur.width):
+        return False
+    flags = [cell for cell in flagged_by_bot if prev[cell] == FLAG]
+    return bool(flags) and all(cur[cell] in MINES_SHOWN for cell in flags)
+
+
 def untrusted_flags(board: Board, flagged_by_bot: Collection[Cell]) -> frozenset[Cell]:
     """Flags on `board` the bot did not place: a person's, set before the bot
     took over or while it only advised.

@@ -26,6 +26,7 @@ from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
 from bot.consistency import (
     Problem,
     counter_problems,
+    flags_show_mines,
     looks_like_new_game,
     missing_effects,
     number_problems,
@@ -187,6 +188,20 @@ class Waiter:
                 continue
             unreadable.clear()
             bad = self.problems(prev, reading, pending)
+            if (
+                bad
+                and self.stalled is not None
+                and not asked
+                and prev is not None
+                and flags_show_mines(prev.board, reading.board, pending.all_flagged)
+            ):
+                # A learned skin that does not know this clone's end yet: its
+                # mines shown where msbot flagged. The learner's probe says
+                # (once) whether the game is over, and how it ended.
+                asked = True
+                over = self.stalled(reading, pending)
+                if over is not None:
+                    return image, over
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
                 return image, reading
