@@ -259,17 +259,17 @@ def _more_covered(
     return shot
 
 
-def _another_flag(looker: Looker, shot: Image, r: int, c: int) -> bool:
-    """Whether covered cell (r, c), right clicked once, shows a picture no look
-    holds yet: the flag, since that click flags a covered cell (the cycle's
-    first step, seen on the first cell), drawn otherwise there."""
-    patch = looker.patch(shot, r, c)[None, :]
-    return bool(looker.book.match(patch)[0] < 0)
+def _flag_shown(looker: Looker, shot: Image, r: int, c: int, names: dict[int, Name]) -> bool:
+    """Whether covered cell (r, c), right clicked once, shows a look named the flag.
 
-
-def _shows_flag(looker: Looker, shot: Image, r: int, c: int, names: dict[int, Name]) -> bool:
-    """Whether cell (r, c) of `shot` shows a look named the flag."""
+    A picture no look holds yet is named the flag here: that click flags a
+    covered cell (the cycle's first step, seen on the first cell), and a cell
+    of another size draws it otherwise (a fractional pitch: GNOME Mines at
+    16x16 draws cells 36 or 37 px wide)."""
     look = int(looker.book.match(looker.patch(shot, r, c)[None, :])[0])
+    if look < 0:
+        look = looker.look_at(shot, r, c)
+        names[look] = Name("F", f"appeared where msbot right clicked the covered cell ({r}, {c})")
     return look in names and names[look].char == "F"
 
 
@@ -411,13 +411,7 @@ def first_look(
     placed: list[tuple[int, int]] = []
     for i, (fr, fc) in enumerate(spots):
         nxt = looker.right_click(fr, fc, frames[-1], "learn: the counter")
-        if nxt is not None and _another_flag(looker, nxt, fr, fc):
-            # The flag as a cell of another size shows it (a fractional pitch:
-            # GNOME Mines at 16x16 draws cells 36 or 37 px wide).
-            names[looker.look_at(nxt, fr, fc)] = Name(
-                "F", f"appeared where msbot right clicked the covered cell ({fr}, {fc})"
-            )
-        if nxt is None or not _shows_flag(looker, nxt, fr, fc, names):
+        if nxt is None or not _flag_shown(looker, nxt, fr, fc, names):
             notes.append(f"cell ({fr}, {fc}) did not take a flag: counter flags stopped")
             if nxt is not None:
                 frames.append(nxt)
