@@ -8,8 +8,10 @@ bot read live). Lines name frames by file name ("0001.png"), as in `recordings/`
     DIR/frames/0001.png  every frame the bot acted on (or stopped at), BGR as grabbed
     DIR/readings.jsonl   one line per frame: its file, game number, the screen
                          region it was grabbed from ([left, top, width, height]:
-                         frames are that region, not the whole screen) and the
-                         reading (`Reading.to_json`, geometry in screen pixels)
+                         frames are that region, not the whole screen), when it
+                         was grabbed ("t", `time.monotonic()`, live screens
+                         only) and the reading (`Reading.to_json`, geometry in
+                         screen pixels)
     DIR/labels.jsonl     the same frames in the labels layout of `recordings/`
                          (frame, board, mines_left, status), marked "source": "bot":
                          the bot's own reading, not independently checked labels
@@ -38,7 +40,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -100,8 +102,15 @@ def append_whole(path: Path, data: bytes) -> None:
 class Recorder:
     """Writes one recording folder; a no-op when `folder` is None."""
 
-    def __init__(self, folder: str | Path | None, meta: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        folder: str | Path | None,
+        meta: Mapping[str, Any] | None = None,
+        taken: Callable[[Image], float | None] | None = None,
+    ) -> None:
         self.folder = Path(folder) if folder is not None else None
+        #: When a frame was grabbed (`Screen.taken`), written as its line's "t".
+        self.taken = taken
         self.meta: dict[str, Any] = {"format": 1, "complete": False, **(meta or {})}
         self.frames = 0
         self._pending: list[dict[str, Any]] = []
@@ -154,6 +163,9 @@ class Recorder:
         if not self._guard(write_atomic, self.folder / "frames" / name, png.tobytes()):
             return None
         line: dict[str, Any] = {"frame": name, "game": game}
+        when = self.taken(image) if self.taken is not None else None
+        if when is not None:
+            line["t"] = when
         if region is not None:
             line["region"] = [region.left, region.top, region.width, region.height]
         if note:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 
 # One thread each for OpenBLAS (set before numpy is first imported) and OpenCV,
@@ -27,6 +28,11 @@ from collections.abc import Callable, Iterator
 # pools of threads per worker fight over the same cores (the HiDPI tests: 30 s
 # of user and 12 s of system CPU with the pools, 24 s and 0.6 s without).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+# Skins learned by the tests go to a folder of this run's own, never to the
+# person's (`vision.skin.learned_dir`), and are gone afterwards.
+_LEARNED = tempfile.TemporaryDirectory(prefix="msbot-test-learned-")
+os.environ["MSBOT_LEARNED"] = _LEARNED.name
 
 import cv2
 import pytest

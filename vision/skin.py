@@ -4,7 +4,8 @@ Everything that differs between clones (tile images, counter glyphs, faces,
 where the counter sits relative to the board, how a new game is started, how a
 chord is made) lives in the manifest, so that adding a clone means adding a
 folder, not code. `load_skins()` finds the built-in folder next to this
-package plus any folders listed in the `MSBOT_TEMPLATES` environment variable.
+package, the folder of skins learned on this machine (`learned_dir()`), and any
+folders listed in the `MSBOT_TEMPLATES` environment variable.
 
 Manifest fields (all paths relative to the skin folder):
 
@@ -643,9 +644,26 @@ def _display_scale(raw: Any, where: str) -> tuple[float, float]:
     return (lo, hi)
 
 
+#: Where skins learned live go: this variable, else $XDG_DATA_HOME/msbot/skins.
+LEARNED_VAR = "MSBOT_LEARNED"
+
+
+def learned_dir() -> Path:
+    """The folder skins learned on this machine are written to by default:
+    `$MSBOT_LEARNED`, else `$XDG_DATA_HOME/msbot/skins` (~/.local/share/msbot/skins).
+    Not the package's own folder: an installed msbot may not write there, and
+    a person's skins must outlive an upgrade."""
+    chosen = os.environ.get(LEARNED_VAR)
+    if chosen:
+        return Path(chosen)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "msbot" / "skins"
+
+
 def skin_dirs() -> list[Path]:
-    """Folders searched for skins: the built-in one, then MSBOT_TEMPLATES (path list)."""
-    dirs = [BUILTIN_DIR]
+    """Folders searched for skins: the built-in one, the learned one, then
+    MSBOT_TEMPLATES (path list)."""
+    dirs = [BUILTIN_DIR, learned_dir()]
     extra = os.environ.get(ENV_VAR, "")
     dirs += [Path(p) for p in extra.split(os.pathsep) if p]
     return dirs

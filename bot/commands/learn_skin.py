@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.skin import BUILTIN_DIR
+    from vision.skin import BUILTIN_DIR, learned_dir
 
     name = str(args.name)
     if not name or "/" in name or name.startswith("."):
@@ -81,7 +81,13 @@ def run(args: argparse.Namespace) -> int:
         raise VisionError("give SCREENSHOT files or --live (one of the two)")
     if args.mines is not None and args.mines < 0:
         raise VisionError("--mines must be >= 0")
-    out = Path(args.out) if args.out else BUILTIN_DIR / name
+    out = Path(args.out) if args.out else learned_dir() / name
+    if not args.out and (BUILTIN_DIR / name / "skin.json").exists():
+        # Learned under a built-in skin's name, it would hide that skin.
+        raise VisionError(
+            f"{name!r} is a built-in skin's name ({BUILTIN_DIR / name} already holds a skin): "
+            "choose another NAME"
+        )
     _want_folder(out, "--out")
     if (out / "skin.json").exists() and not args.force:
         # A built-in skin (templates/xdemineur) is never replaced by accident.
@@ -139,6 +145,7 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
     recorder = Recorder(
         args.save,
         {"command": ["learn-skin", *sys.argv[2:]], "display": screen.display, "learning": name},
+        taken=screen.taken,
     )
     actuator = Actuator(mouse)
     say = print

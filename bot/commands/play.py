@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     recorder = Recorder(
         args.record,
         {"command": sys.argv[1:], "display": screen.display, "dry_run": args.dry_run},
+        taken=screen.taken,
     )
     actuator = Actuator(mouse)
     try:
@@ -203,7 +204,7 @@ def _learning(args: argparse.Namespace, screen: Any, options: Any) -> tuple[Any,
     new skin, draft None: learned first). None: plain play."""
     from bot.learning.live import resume_draft
     from vision.reader import BoardReader
-    from vision.skin import BUILTIN_DIR, load_skins
+    from vision.skin import learned_dir, load_skins
 
     if args.skin != "auto":
         try:
@@ -211,14 +212,14 @@ def _learning(args: argparse.Namespace, screen: Any, options: Any) -> tuple[Any,
         except VisionError:
             if not args.learn:
                 raise
-            return None, BUILTIN_DIR / args.skin, True
+            return None, learned_dir() / args.skin, True
     else:
         try:
             skin = BoardReader().locate(screen.grab(options.region)).skin.base
         except VisionError:
             if not args.learn:
                 return None  # the play loop says why it finds no board
-            return None, BUILTIN_DIR / _free_name(), True
+            return None, learned_dir() / _free_name(), True
     if "names" not in (skin.manifest.get("learned") or {}):
         return None  # a built-in skin, or one learned from screenshots
     return resume_draft(skin.folder), skin.folder, False

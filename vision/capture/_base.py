@@ -9,6 +9,7 @@ cell is once the region's `left`/`top` is added back.
 
 from __future__ import annotations
 
+import weakref
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import TracebackType
@@ -93,6 +94,14 @@ class Screen(ABC):
         the board's pixels of its last read to see what the next one changed).
         """
 
+    def taken(self, image: Image) -> float | None:
+        """When `image` (a grab of this screen, or a view of one) was taken, in
+        `time.monotonic()` seconds; None when the screen does not know (a
+        recording's frames have no such time). Recordings store it, so that a
+        reading can be set beside what the game itself logged at that moment
+        (the clone zoo's judge)."""
+        return None
+
     def close(self) -> None:  # noqa: B027 - optional hook, most screens hold nothing
         """Release the display connection or files; idempotent."""
 
@@ -124,6 +133,33 @@ def frozen(image: Image) -> bool:
             return False
         array = array.base
     return array is None or isinstance(array, bytes)
+
+
+class GrabTimes:
+    """The times of a screen's recent grabs, by picture: weak references, so
+    that a picture nobody keeps is not kept alive for its time."""
+
+    def __init__(self, keep: int = 256) -> None:
+        self.keep = keep
+        self._times: dict[int, tuple[weakref.ref[Image], float]] = {}
+
+    def note(self, image: Image, when: float) -> None:
+        if len(self._times) >= self.keep:
+            for key in [k for k, (ref, _) in self._times.items() if ref() is None]:
+                del self._times[key]
+            while len(self._times) >= self.keep:
+                del self._times[next(iter(self._times))]
+        self._times[id(image)] = (weakref.ref(image), when)
+
+    def of(self, image: Image) -> float | None:
+        """The time of `image`, or of the grab it is a view of."""
+        array: object = image
+        while isinstance(array, np.ndarray):
+            found = self._times.get(id(array))
+            if found is not None and found[0]() is array:
+                return found[1]
+            array = array.base
+        return None
 
 
 def crop(image: Image, region: Region | None) -> Image:

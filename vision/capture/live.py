@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from typing import Any
 
 import numpy as np
 
 from bot.errors import VisionError
-from vision.capture._base import Image, Region, Screen, freeze
+from vision.capture._base import GrabTimes, Image, Region, Screen, freeze
 from vision.capture.platforms import open_mss
 
 #: Side, in mss units, of the grab that measures pixels per unit.
@@ -49,6 +50,7 @@ class LiveScreen(Screen):
         self.origin = (int(monitor["left"]), int(monitor["top"]))
         self.extent = (int(monitor["width"]), int(monitor["height"]))
         self._closed = False
+        self._times = GrabTimes()
         #: Capture pixels per mss unit (2 on a Retina screen, else 1).
         self.scale = self._measure_scale()
         self._size = (round(self.extent[0] * self.scale), round(self.extent[1] * self.scale))
@@ -78,6 +80,7 @@ class LiveScreen(Screen):
         # The units covering the region, then exactly its pixels out of them.
         left, top = math.floor(box.left / s), math.floor(box.top / s)
         right, bottom = math.ceil(box.right / s), math.ceil(box.bottom / s)
+        started = time.monotonic()
         try:
             shot = self._mss.grab(
                 {
@@ -97,7 +100,12 @@ class LiveScreen(Screen):
                 raise VisionError(f"screen grab of {box.as_text()} came back short")
         # Drop alpha; the copy makes the array contiguous and independent of
         # mss' buffer, and nothing else holds it: a snapshot (`Screen.grab`).
-        return freeze(np.ascontiguousarray(bgra[:, :, :3]))
+        image = freeze(np.ascontiguousarray(bgra[:, :, :3]))
+        self._times.note(image, (started + time.monotonic()) / 2)
+        return image
+
+    def taken(self, image: Image) -> float | None:
+        return self._times.of(image)
 
     def close(self) -> None:
         if not self._closed:
