@@ -20,14 +20,19 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 # One thread each for OpenBLAS (set before numpy is first imported) and OpenCV,
 # as `msbot` itself runs (`bot.cli`): each pytest-xdist worker has a core, and
 # pools of threads per worker fight over the same cores (the HiDPI tests: 30 s
 # of user and 12 s of system CPU with the pools, 24 s and 0.6 s without).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+# The clone zoo (`benchmarks/zoo`) is test infrastructure, imported as `zoo`.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 # Skins learned by the tests go to a folder of this run's own, never to the
 # person's (`vision.skin.learned_dir`), and are gone afterwards.

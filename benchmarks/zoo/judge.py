@@ -18,8 +18,9 @@ state once it is drawn, a few ms after the screen has it). Counted:
   not, and a game msbot reports won (lost) that the clone did not end so;
 - **clicks outside**: a click (msbot's actions.jsonl) that landed on no cell
   and on no control of the clone (face, buttons, toolbar, dialog, menu):
-  the clone's window elsewhere, a decoy window or the desktop; and clicks on
-  a cell other than the one msbot meant.
+  the clone's window elsewhere, a decoy window or the desktop; and, in play
+  (not while learning the grid), clicks on a cell other than the one msbot
+  meant.
 """
 
 from __future__ import annotations
@@ -242,7 +243,10 @@ def judge_clicks(truth: Truth, actions: list[dict[str, Any]], verdict: Verdict) 
         if cell is not None:
             verdict.clicks_on_cells += 1
             meant = (action.get("row"), action.get("col"))
-            if meant != (None, None) and tuple(meant) != cell:
+            # While learning (game 0) msbot's rows may be a grid's not proven yet
+            # (a toolbar above the board is row 0 until it is left out).
+            playing = action.get("game", 1) != 0
+            if playing and meant != (None, None) and tuple(meant) != cell:
                 verdict.clicks_wrong_cell += 1
                 verdict.note("clicks_wrong_cell", {"action": action, "landed": list(cell)})
             continue

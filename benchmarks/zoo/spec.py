@@ -40,6 +40,10 @@ FONTS = (
 #: Keys real clones start a new game with.
 RESTART_KEYS = ("F2", "n", "r", "space", "ctrl+n", "Return")
 
+#: The fields a web clone draws otherwise than a Tk one of the same seed.
+FRONTEND_FIELDS = ("frontend", "flag_with", "cells", "natural_buttons", "cell_w", "cell_h")
+FRONTEND_FIELDS += ("digits", "keys")
+
 #: The number palettes: Windows', GNOME-like, one ink for all, random hues.
 CLASSIC = ("#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
 GNOMEISH = ("#3465a4", "#4e9a06", "#cc0000", "#204a87", "#a40000", "#06989a", "#2e3436", "#555753")
@@ -233,10 +237,13 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
     flags_after_first = rng.random() < 0.15
     win_needs_flags = rng.random() < 0.1
     chord = _pick(rng, {"none": 2, "middle": 1, "left": 2, "both": 1})
-    flag_with = _pick(rng, {"right": 6, "ctrl": 2, "either": 2}) if web else "right"
+    # Every draw is made whatever the frontend, so that forcing one keeps the rest.
+    web_flags = _pick(rng, {"right": 6, "ctrl": 2, "either": 2})
+    flag_with = web_flags if web else "right"
     # Cells.
-    cells = "buttons" if (not web and rng.random() < 0.18) else "canvas"
-    natural = cells == "buttons" and rng.random() < 0.3
+    buttons_roll, natural_roll = rng.random(), rng.random()
+    cells = "buttons" if (not web and buttons_roll < 0.18) else "canvas"
+    natural = cells == "buttons" and natural_roll < 0.3
     base = rng.randint(14, 44)
     ratio = 1.0 if rng.random() < 0.6 else rng.uniform(0.7, 1.5)
     cell_w, cell_h = base, max(10, round(base * ratio))
@@ -348,8 +355,8 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
         end_notice = "dialog"
     keys: tuple[str, ...] = ()
     if restart == "key" or rng.random() < 0.4:
-        choices = [k for k in RESTART_KEYS if not (web and k == "ctrl+n")]
-        keys = (rng.choice(choices),)
+        key = rng.choice(RESTART_KEYS)
+        keys = ("n" if web and key == "ctrl+n" else key,)  # Ctrl+N: a browser's new window
     button_text = rng.choice(("New game", "Restart", "Reset", "New", "Play", "↻"))
     menu = rng.random() < 0.12
     title = rng.choice(("Mines", "Minesweeper", "Bombs", "Démineur", "Field", "Sweeper"))

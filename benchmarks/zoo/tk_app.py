@@ -393,16 +393,19 @@ class TkClone:
             self.board = tk.Frame(self.holder, bg=s.board_bg, borderwidth=bw, relief=relief)
             self.board.pack()
             self.blank = tk.PhotoImage(width=1, height=1)
+            self.blank_text = " " if s.natural_buttons else ""
             for r in range(self.rows):
                 for c in range(self.cols):
+                    # Sized by their text (a space when blank), as button-grid clones
+                    # are: a column widens once a number shows in it.
                     b = tk.Button(
                         self.board,
-                        text="",
+                        text=self.blank_text,
                         font=self.font,
                         borderwidth=2,
                         relief="raised",
-                        padx=2,
-                        pady=1,
+                        padx=max(3, s.cell_w // 3 - 3),
+                        pady=max(1, s.cell_h // 8),
                         bg=s.covered_fill,
                         activebackground=shade(s.covered_fill, 20)
                         if s.hover != "none"
@@ -458,12 +461,12 @@ class TkClone:
 
     def _cell_xy(self, r: int, c: int) -> tuple[int, int]:
         s = self.spec
-        off = (0 if s.frame == "line" else self.bw) + self.margin
+        off = self.bw + self.margin
         return off + c * (s.cell_w + self.sep), off + r * (s.cell_h + self.sep)
 
     def _cell_at(self, x: float, y: float) -> Cell | None:
         s = self.spec
-        off = (0 if s.frame == "line" else self.bw) + self.margin
+        off = self.bw + self.margin
         c, dx = divmod(x - off, s.cell_w + self.sep)
         r, dy = divmod(y - off, s.cell_h + self.sep)
         if 0 <= r < self.rows and 0 <= c < self.cols and dx < s.cell_w and dy < s.cell_h:
@@ -578,7 +581,8 @@ class TkClone:
         unflagged = look[6]
         covered_bg = shade(s.covered_fill, s.unflag_shade) if unflagged else s.covered_fill
         if ch in ".F?X":
-            text = {".": "", "F": "F" if s.flag_glyph == "letter" else "⚑", "?": "?", "X": "✗"}[ch]
+            flag = "F" if s.flag_glyph == "letter" else "⚑"
+            text = {".": self.blank_text, "F": flag, "?": "?", "X": "✗"}[ch]
             fg = s.flag_colour if ch in "FX" else s.text_colour
             b.configure(
                 text=text,
@@ -595,7 +599,7 @@ class TkClone:
                 fg = "#e00000" if ch == "!" and s.hit_style != "red_bg" else s.mine_colour
             else:
                 n = int(ch)
-                text = str(n) if n or s.show_zero else ""
+                text = str(n) if n or s.show_zero else self.blank_text
                 bg, fg = s.open_fill, s.palette[n - 1] if n else s.text_colour
             b.configure(
                 text=text,

@@ -1,0 +1,94 @@
+"""Screenshots of zoo clones in play, for the zoo's README.
+
+    .venv/bin/python -m zoo.gallery --out benchmarks/zoo/gallery SEED...   (from benchmarks/)
+
+Each seed's clone is started on a fresh Xvfb, given a few clicks through
+xdotool (a first open, two flags on mines its truth names, a few safe
+cells), and its window (with what is around it) saved as SEED.png; a
+Markdown table of the pictures and each clone's description is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+from bot.xdisplay import VirtualDisplay
+from vision.capture import Region
+from vision.capture.live import LiveScreen
+from zoo.launch import RunningZoo, launch
+
+
+def _click(running: RunningZoo, r: int, c: int, button: str) -> None:
+    _, xs, ys = running.truth().boxes[-1]
+    x, y = (xs[c][0] + xs[c][1]) // 2, (ys[r][0] + ys[r][1]) // 2
+    env = dict(os.environ, DISPLAY=running.display)
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", button], env=env, check=True)
+    time.sleep(0.25 + running.spec.anim_ms / 1000)
+
+
+def play_a_little(running: RunningZoo) -> None:
+    """A first open in the middle, then two flags and three safe opens."""
+    spec = running.spec
+    _click(running, spec.rows // 2, spec.cols // 2, "1")
+    truth = running.truth()
+    if not truth.games or not truth.games[-1].layout:
+        return
+    mines = sorted(truth.games[-1].layout)
+    board = truth.spans[-1].board
+    for r, c in mines[:2]:
+        if board[r][c] == ".":
+            _click(running, r, c, "3")
+    board = running.truth().spans[-1].board
+    safe = [
+        (r, c)
+        for r in range(len(board))
+        for c in range(len(board[0]))
+        if board[r][c] == "." and (r, c) not in mines
+    ]
+    for r, c in safe[:: max(1, len(safe) // 3)][:3]:
+        _click(running, r, c, "1")
+    # The pointer away from the board (a hover look would show).
+    env = dict(os.environ, DISPLAY=running.display)
+    subprocess.run(["xdotool", "mousemove", "1599", "999"], env=env, check=True)
+    time.sleep(0.3)
+
+
+def shoot(seed: int, out: Path, frontend: str | None = None) -> str:
+    """SEED.png of the clone in play; its description."""
+    with tempfile.TemporaryDirectory() as tmp, VirtualDisplay(1600, 1000, first=400) as vd:
+        with launch(seed, vd.display, Path(tmp), frontend=frontend) as running:
+            play_a_little(running)
+            rects = [rect for _, _, rect in running.truth().windows if rect]
+            x0 = max(0, min(r[0] for r in rects) - 10)
+            y0 = max(0, min(r[1] for r in rects) - 10)
+            x1 = min(1600, max(r[0] + r[2] for r in rects) + 10)
+            y1 = min(1000, max(r[1] + r[3] for r in rects) + 10)
+            with LiveScreen(vd.display) as screen:
+                picture = screen.grab(Region(x0, y0, x1 - x0, y1 - y0))
+            cv2.imwrite(str(out / f"{seed}.png"), picture)
+            return running.spec.describe()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("seeds", nargs="+", type=int)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--frontend", choices=("tk", "web"))
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for seed in args.seeds:
+        text = shoot(seed, args.out, args.frontend)
+        print(f"| ![seed {seed}](gallery/{seed}.png) | {text} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

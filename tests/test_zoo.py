@@ -1,0 +1,245 @@
+"""The clone zoo itself: its specs, its rules, and that its truth is the screen.
+
+The zoo (`benchmarks/zoo`) is what msbot is measured on; a zoo whose truth
+log said something else than its window shows would blame msbot for its own
+faults. So: every cell box a Tk clone logs holds exactly the tile the spec
+draws for the state it logged (pixel for pixel), clicks change the truth as
+the rules say, and toolkit buttons sized by their text log boxes that move.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import subprocess
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from zoo.game import Game
+from zoo.launch import launch
+from zoo.spec import FRONTEND_FIELDS, SCREEN, ZooSpec, draw
+from zoo.tiles import Tiles
+
+from vision.capture.live import LiveScreen
+
+
+def test_a_seed_gives_the_same_clone_and_specs_round_trip() -> None:
+    for seed in (0, 1, 17, 2**31 - 1):
+        spec = draw(seed)
+        assert spec == draw(seed)
+        assert ZooSpec.from_json(spec.to_json()) == spec
+        # The frontend forced: the rest of the clone stays the seed's.
+        other = draw(seed, "web" if spec.frontend == "tk" else "tk")
+        same = {key: getattr(spec, key) for key in FRONTEND_FIELDS}
+        assert replace(other, **same) == spec
+
+
+def test_every_value_of_every_dimension_is_drawn() -> None:
+    specs = [draw(seed) for seed in range(1500)]
+    seen: dict[str, set[object]] = collections.defaultdict(set)
+    for spec in specs:
+        for key, value in spec.to_json().items():
+            if isinstance(value, (str, bool)):
+                seen[key].add(value)
+        assert 0 < spec.mines < spec.rows * spec.cols
+        assert 5 <= spec.rows <= 16 and 5 <= spec.cols <= 30
+    expect = {
+        "frontend": {"tk", "web"},
+        "first_click": {"safe", "zero", "none"},
+        "cells": {"canvas", "buttons"},
+        "covered": {"flat", "bevel", "gradient", "dither", "rounded", "noise"},
+        "theme": {"light", "dark", "coloured", "mono"},
+        "digits": {"font", "tktext", "pixel"},
+        "flag_glyph": {"pennant", "letter", "dot", "cross", "unicode"},
+        "end_notice": {"dialog", "overlay", "status", "none"},
+        "animation": {"none", "fade", "cascade", "flash"},
+        "counter": {"led", "mines", "slash", "left", "flags", "none"},
+        "counter_pos": {"top", "bottom", "left", "right"},
+        "restart": {"face", "button", "toolbar", "dialog", "key"},
+        "hover": {"none", "light", "outline"},
+        "pressed": {"none", "sunken", "open"},
+        "decoy": {"none", "text", "sheet", "chess", "photos"},
+        "qmarks": {True, False},
+        "flags_after_first": {True, False},
+        "menu": {True, False},
+        "natural_buttons": {True, False},
+    }
+    for key, values in expect.items():
+        assert seen[key] == values, key
+    ratios = [s.cell_w / s.cell_h for s in specs if s.cells == "canvas"]
+    assert min(ratios) < 0.8 and max(ratios) > 1.3
+    assert {(s.rows, s.cols) for s in specs} >= {(16, 30), (9, 9), (8, 8)}
+
+
+def test_rules_first_click_flood_marks_and_end() -> None:
+    zero = Game(9, 9, 10, "zero", seed=5)
+    opened = zero.open(4, 4)
+    assert zero.count(4, 4) == 0 and len(opened) > 1  # an area
+    assert opened[0] == (4, 4)  # ring by ring from the click
+    safe = Game(5, 5, 24, "safe", seed=1)  # every other cell a mine
+    assert safe.open(2, 2) == [(2, 2)] and safe.status == "won"
+    marks = Game(5, 5, 3, "safe", seed=2, qmarks=True, flags_after_first=True)
+    assert marks.mark(0, 0) == []  # refused before the first open
+    marks.open(4, 4)
+    cell = next((r, c) for r in range(5) for c in range(5) if marks.cell(r, c) == ".")
+    cycle = []
+    for _ in range(3):
+        marks.mark(*cell)
+        cycle.append(marks.cell(*cell))
+    assert cycle == ["F", "?", "."]
+    lost = Game(6, 6, 8, "none", seed=3, shows_wrong_flags=True)
+    assert lost.layout is not None
+    mines = sorted(lost.layout)
+    safe_cell = next((r, c) for r in range(6) for c in range(6) if (r, c) not in lost.layout)
+    lost.mark(*safe_cell)  # a wrong flag
+    lost.open(*mines[0])
+    shown = "".join(lost.visible())
+    assert lost.status == "lost" and shown.count("!") == 1 and shown.count("X") == 1
+    assert shown.count("*") == len(mines) - 1
+
+
+def test_a_win_may_want_every_mine_flagged() -> None:
+    game = Game(4, 4, 1, "none", seed=7, win_needs_flags=True)
+    assert game.layout is not None
+    (mine,) = game.layout
+    for r in range(4):
+        for c in range(4):
+            if (r, c) != mine:
+                game.open(r, c)
+    assert game.status == "playing"
+    game.mark(*mine)
+    assert game.status == "won"
+
+
+def _xdotool(display: str, *args: str) -> None:
+    subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), check=True)
+
+
+def _wait(predicate: object, what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def _canvas_seeds() -> list[int]:
+    """Tk canvas clones that between them have gaps, grid lines, a line frame,
+    every covered look, cells wider and taller than square, every kind of
+    digits, and an area opened by the clone itself."""
+    wanted = {f"covered {k}" for k in ("flat", "bevel", "gradient", "dither", "rounded", "noise")}
+    wanted |= {f"digits {k}" for k in ("font", "pixel", "tktext")}
+    wanted |= {"gap", "line", "frame line", "wide", "tall", "pre-opened"}
+    chosen: list[int] = []
+    for seed in range(3000):
+        spec = draw(seed, "tk")
+        if spec.cells != "canvas" or spec.rows * spec.cols > 200:
+            continue
+        has = {f"covered {spec.covered}", f"digits {spec.digits}"}
+        has |= {"gap"} if spec.gap else set()
+        has |= {"line"} if spec.line else set()
+        has |= {"frame line"} if spec.frame == "line" else set()
+        has |= {"wide"} if spec.cell_w > spec.cell_h * 1.15 else set()
+        has |= {"tall"} if spec.cell_h > spec.cell_w * 1.15 else set()
+        has |= {"pre-opened"} if spec.pre_opened else set()
+        if has & wanted:
+            chosen.append(seed)
+            wanted -= has
+        if not wanted:
+            return chosen
+    raise AssertionError(f"no seed below 3000 has {wanted}")
+
+
+@pytest.mark.display
+def test_every_logged_cell_box_holds_the_tile_of_its_logged_state(tmp_path: Path) -> None:
+    from displays import worker_display
+
+    with worker_display() as vd:
+        for seed in _canvas_seeds():
+            spec = draw(seed, "tk")
+            assert spec.cells == "canvas"
+            with launch(spec, vd.display, tmp_path / str(seed)) as running:
+                truth = running.truth()
+                _, xs, ys = truth.boxes[-1]
+                tiles = Tiles(spec)
+                with LiveScreen(vd.display) as screen:
+                    picture = screen.grab()[:, :, ::-1]
+                board = truth.spans[-1].board
+                checked = 0
+                for r, (y0, y1) in enumerate(ys):
+                    for c, (x0, x1) in enumerate(xs):
+                        ch = board[r][c]
+                        if spec.digits == "tktext" and ch in "12345678":
+                            continue  # the toolkit's text over the tile
+                        want = tiles.for_char(ch, r, c, with_text=spec.digits != "tktext")
+                        assert np.array_equal(picture[y0:y1, x0:x1], want), (seed, r, c, ch)
+                        checked += 1
+                assert checked >= spec.rows * spec.cols * 0.8
+
+
+def _simple(spec: ZooSpec) -> bool:
+    """A clone whose clicks act at once: canvas cells, no animation, first click
+    safe, "?" in the mark cycle, marks allowed from the start, 10x10."""
+    return (
+        spec.cells == "canvas"
+        and spec.animation == "none"
+        and spec.first_click == "safe"
+        and spec.qmarks
+        and not spec.flags_after_first
+        and (spec.rows, spec.cols) == (10, 10)
+    )
+
+
+@pytest.mark.display
+def test_clicks_change_the_truth_as_the_rules_say(tmp_path: Path) -> None:
+    from displays import worker_display
+
+    seed = next(s for s in range(3000) if _simple(draw(s, "tk")))
+    spec = draw(seed, "tk")
+    with worker_display() as vd, launch(spec, vd.display, tmp_path / "z") as running:
+        _, xs, ys = running.truth().boxes[-1]
+
+        def click(r: int, c: int, button: str) -> None:
+            x, y = (xs[c][0] + xs[c][1]) // 2, (ys[r][0] + ys[r][1]) // 2
+            _xdotool(vd.display, "mousemove", str(x), str(y), "click", button)
+
+        click(9, 9, "1")
+        _wait(lambda: running.truth().games[-1].layout, "the layout placed at the first click")
+        truth = running.truth()
+        assert truth.spans[-1].board[9][9] in "012345678"
+        assert (9, 9) not in truth.games[-1].layout
+        covered = next(
+            (r, c) for r in range(10) for c in range(10) if truth.spans[-1].board[r][c] == "."
+        )
+        seen = []
+        for _ in range(3):
+            click(*covered, "3")
+            n = len(seen) + 1
+            _wait(lambda: len(running.truth().spans) >= 2 + n, "a mark step logged")
+            seen.append(running.truth().spans[-1].board[covered[0]][covered[1]])
+        assert seen == ["F", "?", "."]
+        targets = [c["target"] for c in running.truth().clicks]
+        assert targets == ["cell 9 9"] + [f"cell {covered[0]} {covered[1]}"] * 3
+
+
+@pytest.mark.display
+def test_toolkit_buttons_sized_by_their_text_log_their_new_boxes(tmp_path: Path) -> None:
+    from displays import worker_display
+
+    seed = next(s for s in range(2000) if draw(s, "tk").natural_buttons)
+    spec = replace(draw(seed, "tk"), first_click="zero", pre_opened=False, animation="none")
+    with worker_display() as vd, launch(spec, vd.display, tmp_path / "z") as running:
+        before = running.truth().boxes[-1]
+        x0, x1 = before[1][0]
+        y0, y1 = before[2][0]
+        _xdotool(vd.display, "mousemove", str((x0 + x1) // 2), str((y0 + y1) // 2), "click", "1")
+        _wait(lambda: len(running.truth().boxes) > 1, "new boxes once numbers show")
+        after = running.truth().boxes[-1]
+        widths = {b - a for a, b in after[1]}
+        assert after[1] != before[1] and len(widths) > 1  # columns widened unevenly
+        assert all(0 <= a < b <= SCREEN[0] for a, b in after[1])
+
+
