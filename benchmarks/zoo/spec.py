@@ -254,6 +254,9 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
     covered = _pick(
         rng, {"flat": 3, "bevel": 4, "gradient": 2, "dither": 1, "rounded": 1, "noise": 1}
     )
+    if gap == 0 and line == 0 and covered in ("flat", "dither", "noise"):
+        # Covered cells a person could not tell apart: no clone draws those.
+        line = 1
     bevel = rng.randint(1, max(1, min(4, cell_w // 8)))
     open_style = _pick(rng, {"flat": 4, "sunken": 1, "outline": 2})
     hover = _pick(rng, {"none": 5, "light": 3, "outline": 1})

@@ -4,13 +4,16 @@
 
 (run with `benchmarks/` and the project root on the path). The server serves
 the page (`zoo/web/`), holds the games (`zoo.game.Game`, seeded as the Tk
-clone seeds them) and writes the truth (`zoo.truth`) with its own
-`time.monotonic()`. The page draws the spec with DOM elements and CSS, sends
-every press, release and key here (POST /act) and draws the state it gets
-back; once that state is on the screen (two animation frames later) it says
-so (POST /drawn), and only then is the state logged. The page's place on the
-screen is measured, not assumed: at start the page shows a small pattern of
-colours at its top-left pixel and the server finds it in a screenshot.
+clone seeds them) and writes the truth (`zoo.truth`) in `time.monotonic()`.
+The page draws the spec with DOM elements and CSS, sends every press, release
+and key here (POST /act, in order) and draws the state it gets back; once
+Chromium has swapped the frame that holds that state to the window, the page
+says so (POST /drawn) with that moment in this process' clock (measured at
+start by round trips), and only then is the state logged, stamped with it:
+on the screen by then (3 to 25 ms before, measured), never later than the
+line is written. The page's place on the screen is measured, not assumed: at
+start it shows a small pattern of colours at its top-left pixel and the server
+finds it in a screenshot; every page box is made a screen box with it.
 
 `start_web` (called by `zoo.launch`) starts the server, then Debian's Chromium
 in --app mode at the spec's place, then the decoy window when the spec has
@@ -48,7 +51,10 @@ WEB_DIR = Path(__file__).resolve().parent / "web"
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = Path(__file__).resolve().parents[1]
 
-#: Chromium's flags, as the project's web clone has them (`bot.clones.WEB_MINES`).
+#: Chromium's flags, as the project's web clone has them (`bot.clones.WEB_MINES`),
+#: and one more: --enable-gpu-benchmarking gives the page a call back once a frame
+#: is on the screen (the only exact one: counting animation frames is early now
+#: and then), so that each state is logged once it shows, not before.
 CHROMIUM_FLAGS = (
     "--no-sandbox",
     "--test-type",
@@ -60,6 +66,7 @@ CHROMIUM_FLAGS = (
     "--disable-sync",
     "--disable-features=Translate,MediaRouter",
     "--force-device-scale-factor=1",
+    "--enable-gpu-benchmarking",
 )
 
 #: The colours of the calibration pattern the page shows at its top-left
@@ -69,8 +76,29 @@ MARKER = (
     ((246, 11, 244), (7, 249, 9), (252, 5, 250), (1, 254, 3)),
 )
 
-#: Browser key names of the spec's restart keys, as Tk calls them (keysyms).
-KEYSYMS = {" ": "space", "Enter": "Return"}
+
+class StampedLog(TruthLog):
+    """The truth log, each line stamped with the time the page saw it happen (its
+    clock made this process' `time.monotonic()`), never later than now and never
+    before the line above it (so that every kind of line stays in time order)."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        super().__init__(path)
+        self.last = 0.0
+
+    def write(self, event: str, **data: Any) -> float:
+        return self.write_at(None, event, **data)
+
+    def write_at(self, t: float | None, event: str, **data: Any) -> float:
+        now = time.monotonic()
+        when = now if t is None else min(float(t), now)
+        when = max(when, self.last)
+        self.last = when
+        if self._out is not None:
+            line = {"t": when, "event": event, **data}
+            self._out.write(json.dumps(line, separators=(",", ":")) + "\n")
+            self._out.flush()
+        return when
 
 
 @dataclass
@@ -79,6 +107,7 @@ class Shown:
 
     version: int
     game: int
+    size: tuple[int, int, int]
     board: list[str]
     status: str
     counter: str | None
@@ -189,7 +218,7 @@ def looks(spec: ZooSpec) -> dict[str, Any]:
 class ZooWeb:
     """The games of one web clone and its truth; every method is called under `lock`."""
 
-    def __init__(self, spec: ZooSpec, truth: TruthLog, display: str | None) -> None:
+    def __init__(self, spec: ZooSpec, truth: StampedLog, display: str | None) -> None:
         self.spec = spec
         self.truth = truth
         self.display = display or os.environ.get("DISPLAY", "")
@@ -204,6 +233,8 @@ class ZooWeb:
         self.logged_version = 0
         self.logged_screen = "board"
         self.logged_layout: set[int] = set()
+        self.logged_game = 0
+        self.pending_settled: list[dict[str, Any]] = []
         self.last: dict[str, Any] = {}
         self.buttons_down: set[int] = set()
         self.ctrl_press = False
@@ -236,9 +267,6 @@ class ZooWeb:
             end_shows="all" if s.end_shows == "all" else "hit",
             shows_wrong_flags=s.wrong_flags,
             flags_on_win=s.flags_on_win,
-        )
-        self.truth.write(
-            "game", game=self.game_no, rows=self.rows, cols=self.cols, mines=self.mines
         )
         if s.pre_opened:
             rng = random.Random(s.seed * 31 + self.game_no)
@@ -365,7 +393,14 @@ class ZooWeb:
             self.version += 1
             layout = sorted([list(m) for m in g.layout]) if g.layout is not None else None
             self.shown[self.version] = Shown(
-                self.version, self.game_no, board, g.status, counter, self.screen, layout
+                self.version,
+                self.game_no,
+                (self.rows, self.cols, self.mines),
+                board,
+                g.status,
+                counter,
+                self.screen,
+                layout,
             )
             for old in [v for v in self.shown if v < self.version - 50]:
                 del self.shown[old]
@@ -406,7 +441,9 @@ class ZooWeb:
             elif kind == "up":
                 done, cells = self.release(cell, int(op["button"]), held)
             elif kind == "key":
-                self.truth.write("key", key=op["key"], state=int(op.get("state", 0)))
+                self.truth.write_at(
+                    op.get("t"), "key", key=op["key"], state=int(op.get("state", 0))
+                )
                 if op["key"] in self.spec.keys:
                     done = self.restart_asked()
             elif kind == "restart":
@@ -424,7 +461,8 @@ class ZooWeb:
 
     def log_click(self, op: dict[str, Any]) -> None:
         ox, oy = self.origin or (0, 0)
-        self.truth.write(
+        self.truth.write_at(
+            op.get("t"),
             "click",
             x=ox + int(op["x"]),
             y=oy + int(op["y"]),
@@ -433,36 +471,50 @@ class ZooWeb:
         )
 
     def drawn(self, data: dict[str, Any]) -> None:
-        """The page has drawn `version` (on the screen now): log it, with the layout
-        it measured when that changed."""
+        """The page has drawn `version` (on the screen since `t`): log it, with the
+        layout it measured when that changed. A state the page reports after a
+        later one is not logged (the later one was on the screen by then)."""
+        t = data.get("t")
         if data.get("geometry"):
-            self.log_geometry(data["geometry"])
+            self.log_geometry(data["geometry"], t)
         shown = self.shown.get(int(data["version"]))
         if shown is None or shown.version <= self.logged_version:
             return
         self.logged_version = shown.version
         if shown.screen != self.logged_screen:
             self.logged_screen = shown.screen
-            self.truth.write("screen", name=shown.screen)
+            self.truth.write_at(t, "screen", name=shown.screen)
         if shown.screen != "board":
             return
+        if shown.game > self.logged_game:
+            self.logged_game = shown.game
+            rows, cols, mines = shown.size
+            self.truth.write_at(t, "game", game=shown.game, rows=rows, cols=cols, mines=mines)
         if shown.layout is not None and shown.game not in self.logged_layout:
             self.logged_layout.add(shown.game)
-            self.truth.write("layout", game=shown.game, mines=shown.layout)
-        self.truth.write(
+            self.truth.write_at(t, "layout", game=shown.game, mines=shown.layout)
+        self.truth.write_at(
+            t,
             "state",
             game=shown.game,
             board=shown.board,
             status=shown.status,
             counter=shown.counter,
-            anim=bool(data.get("anim")),
+            anim=data.get("anim"),
         )
+        pending, self.pending_settled = self.pending_settled, []
+        for data in pending:
+            self.settled(data)
 
     def settled(self, data: dict[str, Any]) -> None:
+        """Animation `anim`, begun with state `version`, is over on the page."""
         if int(data.get("version", -1)) <= self.logged_version:
-            self.truth.write("settled", game=int(data.get("game", self.game_no)))
+            game = int(data.get("game", self.game_no))
+            self.truth.write_at(data.get("t"), "settled", game=game, anim=data.get("anim"))
+        else:  # its state is not logged yet: once it is
+            self.pending_settled.append(data)
 
-    def log_geometry(self, geometry: dict[str, Any]) -> None:
+    def log_geometry(self, geometry: dict[str, Any], t: float | None = None) -> None:
         """Cell boxes and controls, page pixels made screen pixels, when they changed."""
         ox, oy = self.origin or (0, 0)
         xs = [[ox + a, ox + b] for a, b in geometry.get("xs", [])]
@@ -470,19 +522,19 @@ class ZooWeb:
         boxes = {"xs": xs, "ys": ys}
         if boxes != self.last.get("boxes"):
             self.last["boxes"] = boxes
-            self.truth.write("boxes", **boxes)
+            self.truth.write_at(t, "boxes", **boxes)
         controls = {
             name: [ox + box[0], oy + box[1], ox + box[2], oy + box[3]]
             for name, box in geometry.get("controls", {}).items()
         }
         if controls != self.last.get("controls"):
             self.last["controls"] = controls
-            self.truth.write("controls", boxes=controls)
+            self.truth.write_at(t, "controls", boxes=controls)
         dialog = geometry.get("dialog")
         rect = None if not dialog else [ox + dialog[0], oy + dialog[1], dialog[2], dialog[3]]
         if rect != self.last.get("dialog", None):
             self.last["dialog"] = rect
-            self.truth.write("window", name="dialog", rect=rect)
+            self.truth.write_at(t, "window", name="dialog", rect=rect)
 
     # ------------------------------------------------------------------ the window
 
@@ -635,6 +687,9 @@ def make_handler(clone: ZooWeb) -> type[BaseHTTPRequestHandler]:
             path = self.path.split("?", 1)[0]
             if path in ("/", "/index.html"):
                 path = "/index.html"
+            if path == "/clock":
+                self._json({"t": time.monotonic()})
+                return
             if path == "/ping":
                 self._json({"ok": True})
                 return
@@ -677,7 +732,7 @@ def make_handler(clone: ZooWeb) -> type[BaseHTTPRequestHandler]:
                 return {"ok": True}
             if path == "/geometry":
                 with clone.lock:
-                    clone.log_geometry(data)
+                    clone.log_geometry(data, data.get("t"))
                 return {"ok": True}
             if path == "/fit":
                 return clone.fit(int(data["w"]), int(data["h"]), bool(data.get("grow_only")))
@@ -696,7 +751,7 @@ def make_handler(clone: ZooWeb) -> type[BaseHTTPRequestHandler]:
 
 
 def serve(spec: ZooSpec, truth_path: str | None, port: int, display: str | None) -> None:
-    truth = TruthLog(truth_path)
+    truth = StampedLog(truth_path)
     clone = ZooWeb(spec, truth, display)
     server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(clone))
     server.daemon_threads = True
@@ -729,16 +784,18 @@ def _post(port: int, path: str, data: dict[str, Any], timeout: float = 2.0) -> A
 
 
 def _wait_answering(proc: subprocess.Popen[bytes], port: int, timeout: float) -> None:
+    from zoo.launch import ZooError
+
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the zoo web server exited with code {proc.returncode}")
+            raise ZooError(f"the zoo web server exited with code {proc.returncode}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=0.5):
                 return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"the zoo web server did not answer within {timeout:.0f} s")
+    raise ZooError(f"the zoo web server did not answer within {timeout:.0f} s")
 
 
 def estimate_size(spec: ZooSpec) -> tuple[int, int]:
@@ -794,13 +851,18 @@ def start_web(
     procs.append(server)
     try:
         _wait_answering(server, port, 15.0)
+        chromium = shutil.which("chromium")
+        if chromium is None:
+            from zoo.launch import ZooError
+
+            raise ZooError("chromium is not installed (run scripts/install-system-deps)")
         profile = folder / "chromium-profile"
         shutil.rmtree(profile, ignore_errors=True)
         w, h = estimate_size(spec)
         x, y = max(0, min(spec.x, SCREEN[0] - w)), max(0, min(spec.y, SCREEN[1] - h))
         browser = subprocess.Popen(
             [
-                shutil.which("chromium") or "chromium",
+                chromium,
                 *CHROMIUM_FLAGS,
                 f"--user-data-dir={profile}",
                 f"--window-position={x},{y}",

@@ -1,7 +1,8 @@
 // A zoo clone's page: draws the spec the server gives with DOM elements and CSS,
 // sends every press, release and key to the server (POST /act) in order, draws
-// the state it answers, and says when each state is on the screen (POST /drawn,
-// two animation frames after drawing it): the server logs the truth then.
+// the state it answers, and says when each state was on the screen (POST /drawn,
+// once Chromium has swapped the frame that holds it to the window, with that
+// moment in the server's clock): the server logs the truth then.
 "use strict";
 
 (() => {
@@ -28,13 +29,14 @@
   let boardButtons = new Set(); // buttons (Tk numbers) that went down on the board
   let downControl = null;
   let startedAt = null;
-  let anims = 0;
+  let animsStarted = 0; // the id of the last animation begun
   let animGen = 0;
   let layoutDirty = true;
   let ready = false;
   let dialogTimer = null;
   let fitting = Promise.resolve();
-  let reports = Promise.resolve();
+  let clock = null; // the server's time.monotonic() (ms) minus performance.now()
+  let posting = Promise.resolve(); // reports reach the server in the order they are made
   const el = {};
 
   const KEYSYMS = {
@@ -47,12 +49,56 @@
   };
 
   const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
-  // The frame that holds a change is on the screen once the next one has begun
-  // (measured: about then, to the millisecond): one frame more, to be sure.
+  const frames = (n) => new Promise((res) => {
+    const step = (k) => (k <= 0 ? res() : requestAnimationFrame(() => step(k - 1)));
+    step(n);
+  });
+  // Once what the page holds now is on the screen: Chromium says when the frame
+  // that holds it is swapped to the window (--enable-gpu-benchmarking; measured
+  // 3 to 25 ms after the screen has it). Counting animation frames instead is
+  // early now and then (the frame after next may come before the picture), so it
+  // is only a fallback: three frames without that call, twelve when it never answers.
+  // Resolves with the moment (performance.now()).
   const afterPaint = () => new Promise((res) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => res())));
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        res(performance.now());
+      }
+    };
+    const gb = window.chrome && window.chrome.gpuBenchmarking;
+    if (gb && typeof gb.addSwapCompletionEventListener === "function") {
+      gb.addSwapCompletionEventListener(finish);
+      frames(12).then(finish);
+    } else {
+      frames(3).then(finish);
+    }
   });
   const key = (r, c) => r * 1000 + c;
+  // A moment of this page (performance.now()) as the server's clock (seconds).
+  const mono = (ms) => (clock === null ? null : (ms + clock) / 1000);
+
+  async function measureClock() {
+    // The offset between the two clocks, from the round trip that took least time:
+    // the latest offset that round trip allows (a moment made late, never early).
+    let best = null;
+    for (let i = 0; i < 12; i++) {
+      const a = performance.now();
+      let answer = null;
+      try {
+        answer = await (await fetch("/clock")).json();
+      } catch (err) {
+        continue;
+      }
+      const b = performance.now();
+      if (best === null || b - a < best.rtt) {
+        best = {rtt: b - a, offset: answer.t * 1000 - a};
+      }
+    }
+    if (best !== null) clock = best.offset;
+    return best;
+  }
 
   function make(tag, cls, parent, text) {
     const e = document.createElement(tag);
@@ -282,7 +328,10 @@
       css.push(`#board.live .cov:hover,.cov.hv{${coveredVars(C.hover, 3)}}`);
       css.push(`#board.live .cov.unf:hover{${coveredVars(C.unf_hover, 4)}}`);
     } else if (S.hover === "outline") {
-      css.push(`#board.live .cov:hover,.cov.hv{outline:1px solid var(--e);outline-offset:-1px}`);
+      // Over the bevel and the glyph (an outline of the cell itself would be under
+      // its bevel, which is a positioned pseudo-element).
+      css.push(`#board.live .cov:hover::after,.cov.hv::after{content:"";position:absolute;`
+        + `left:0;top:0;right:0;bottom:0;border:1px solid var(--e);pointer-events:none}`);
     }
     const bevel = `content:"";position:absolute;left:0;top:0;right:0;bottom:0;`
       + `border:${B}px solid;pointer-events:none;`;
@@ -301,14 +350,18 @@
       css.push(`.cov::before{content:"";position:absolute;left:0;top:0;right:0;bottom:0;`
         + `border-radius:${radius}px;background:var(--f);border:1px solid var(--d);`
         + `pointer-events:none}`);
-      css.push(`.tb.cov{background-color:transparent}`);
     }
     if (S.pressed === "sunken") {
-      css.push(`.cov.prs::after{${bevel}border-color:var(--d) var(--l) var(--l) var(--d)}`);
+      // The bevel turned over (drawn over any covered look, as the Tk clone does).
+      if (S.covered === "rounded") {
+        css.push(`.cov.prs::before{border:${B}px solid;`
+          + `border-color:var(--d) var(--l) var(--l) var(--d)}`);
+      } else {
+        css.push(`.cov.prs::before{${bevel}border-color:var(--d) var(--l) var(--l) var(--d)}`);
+      }
     } else if (S.pressed === "open") {
-      css.push(`.cov.prs{background:${S.open_fill} !important;box-shadow:${openShadow()};`
-        + `outline:none !important}`);
-      css.push(`.cov.prs::before{display:none}`);
+      css.push(`.cov.prs{background:${S.open_fill} !important;box-shadow:${openShadow()}}`);
+      css.push(`.cov.prs::before,.cov.prs::after{display:none}`);
     }
     css.push(`.opn{background:${S.open_fill};box-shadow:${openShadow()}}`);
     if (S.hit_style === "red_bg") css.push(`.opn.hit{background:${L.hit_bg}}`);
@@ -630,8 +683,8 @@
     }
     if (S.end_notice === "status") {
       el.status = make("div", "label", S.counter_pos === "top" ? botL : topL, " ");
-      const widest = Math.max(
-        ...["You won!", "Congratulations", "Game over", "BOOM!"].map((t) => textWidth(t, labelFont)));
+      const words = ["You won!", "Congratulations", "Game over", "BOOM!"];
+      const widest = Math.max(...words.map((t) => textWidth(t, labelFont)));
       el.status.style.minWidth = `${widest}px`;
     }
     for (const side of [left, right]) {
@@ -809,7 +862,7 @@
         showMenu(s.levels || []);
       }
       screen = "menu";
-      report(s.version, false);
+      report(s.version, null);
       return;
     }
     if (wasScreen === "menu") hideMenu();
@@ -822,11 +875,10 @@
       buildBoard();
       board = s.board.slice();
     }
-    let anim = false;
+    let anim = null;
     if (newGame) {
       gameNo = s.game;
       animGen++;
-      anims = 0;
       unflagged.clear();
       pendingCells.clear();
       pressed = null;
@@ -851,9 +903,8 @@
         && (S.animation === "fade" || S.animation === "cascade");
       const skip = new Set();
       if (animate) {
-        anim = true;
         for (const [r, c] of s.changed) skip.add(key(r, c));
-        animateCells(s.changed);
+        anim = animateCells(s.changed, s.version);
       }
       for (let r = 0; r < rows; r++) {
         for (let c = 0; c < cols; c++) {
@@ -873,16 +924,19 @@
       showFace("smile");
     }
     updateTimer();
-    report(s.version, anim || anims > 0);
+    report(s.version, anim);
   }
 
   function busyFlash() {
     return flashing && flashing.until > performance.now();
   }
 
-  function animateCells(changed) {
+  function animateCells(changed, v) {
+    // Cells opening over anim_ms (a fade, or a cascade ring by ring); the id of the
+    // animation: the state logged with it, and "settled" once it is over.
     const gen = animGen;
-    anims++;
+    const id = ++animsStarted;
+    const game = gameNo;
     let total;
     if (S.animation === "fade") {
       for (const [r, c] of changed) {
@@ -918,17 +972,25 @@
         if (e) for (const o of e.querySelectorAll(".fadeov")) o.remove();
         if (cells[r]) drawCell(r, c, false);
       }
-      anims--;
-      if (anims === 0) reportSettled(version, gameNo);
+      reportSettled(v, game, id);
     }, total + 10);
+    return id;
   }
 
   // ------------------------------------------------------------------ reporting to the truth
 
   function fixLayout() {
-    // Cells on whole pixels: a panel of text may leave the board at a fraction.
+    // The window's content in the middle of it (a window sized for the largest
+    // level of a menu is wider than the others), and the cells on whole pixels (a
+    // panel of text may leave the board at a fraction). Whether anything moved.
+    const app = el.app;
+    const wasLeft = app.style.marginLeft;
+    app.style.marginLeft = "0px";
+    const width = Math.ceil(app.getBoundingClientRect().width);
+    app.style.marginLeft = `${Math.max(0, Math.floor((window.innerWidth - width) / 2))}px`;
+    const moved = app.style.marginLeft !== wasLeft;
     const h = el.holder;
-    if (!h || h.style.display === "none") return false;
+    if (!h || h.style.display === "none") return moved;
     const before = [h.style.marginLeft, h.style.marginTop];
     h.style.marginLeft = "0px";
     h.style.marginTop = "0px";
@@ -937,7 +999,7 @@
     const dy = Math.ceil(r.top - 1e-6) - r.top;
     if (dx > 1e-6) h.style.marginLeft = `${dx}px`;
     if (dy > 1e-6) h.style.marginTop = `${dy}px`;
-    return h.style.marginLeft !== before[0] || h.style.marginTop !== before[1];
+    return moved || h.style.marginLeft !== before[0] || h.style.marginTop !== before[1];
   }
 
   function box(e) {
@@ -1010,42 +1072,46 @@
   }
 
   function report(v, anim) {
-    // Once drawn (two frames later), the server logs the state: in order, after any
-    // change of the window's size that this drawing needed.
+    // Once on the screen, the server logs the state (after any change of the
+    // window's size that this drawing needed).
     const needFit = layoutDirty && ready;
     if (needFit) {
       fixLayout();
       fitting = fitting.then(() => fitWindow(true));
     }
     // Every report waits for its own frames (at once, not after the reports before
-    // it: a burst of clicks must not delay the later ones), then posts in order.
-    const painted = fitting.then(afterPaint);
-    reports = reports.then(async () => {
-      await painted;
+    // it: a burst of clicks must not delay the later ones) and says when the state
+    // was on the screen, in the server's clock: a slow answer does not make the
+    // truth late.
+    const shown = fitting.then(afterPaint);
+    shown.then(async (when) => {
       if (!ready) return;
-      const data = {version: v, anim};
+      const data = {version: v, anim, t: mono(when)};
       if (layoutDirty) {
-        if (fixLayout()) await afterPaint();
+        if (fixLayout()) data.t = mono(await afterPaint());
         layoutDirty = false;
         data.geometry = geometry();
       }
-      await post("/drawn", data);
+      postInOrder("/drawn", data);
     });
   }
 
-  function reportSettled(v, game) {
-    const painted = afterPaint();
-    reports = reports.then(async () => {
-      await painted;
-      await post("/settled", {version: v, game});
+  function postInOrder(path, data) {
+    posting = posting.then(() => post(path, data));
+  }
+
+  function reportSettled(v, game, id) {
+    afterPaint().then((when) => {
+      postInOrder("/settled", {version: v, game, anim: id, t: mono(when)});
     });
   }
 
   function reportGeometry() {
-    const painted = afterPaint();
-    reports = reports.then(async () => {
-      await painted;
-      if (ready) await post("/geometry", geometry());
+    afterPaint().then((when) => {
+      if (!ready) return;
+      const data = geometry();
+      data.t = mono(when);
+      postInOrder("/geometry", data);
     });
   }
 
@@ -1085,7 +1151,7 @@
     const held = heldOf(ev.buttons);
     const op = {
       op: "down", x: Math.round(ev.clientX), y: Math.round(ev.clientY), button,
-      target: info.target, held, ctrl: ev.ctrlKey,
+      target: info.target, held, ctrl: ev.ctrlKey, t: mono(performance.now()),
     };
     if (info.board) {
       op.board = true;
@@ -1182,7 +1248,7 @@
   function onKey(ev) {
     const keysym = KEYSYMS[ev.key] || ev.key;
     const state = (ev.shiftKey ? 1 : 0) | (ev.ctrlKey ? 4 : 0) | (ev.altKey ? 8 : 0);
-    send({op: "key", key: keysym, state});
+    send({op: "key", key: keysym, state, t: mono(performance.now())});
     if ([" ", "Enter", "F2", "Tab", "F5", "Backspace"].includes(ev.key) || ev.ctrlKey) {
       ev.preventDefault();
     }
@@ -1247,10 +1313,12 @@
     await afterPaint();
     await sleep(60);
     await post("/calibrate", {});
+    const measured = await measureClock();
+    if (measured) post("/log", {text: `clock offset from a round trip of ${measured.rtt} ms`});
     showMarker(false);
     ready = true;
     layoutDirty = true;
-    report(version, anims > 0);
+    report(version, null);
   }
 
   boot();
