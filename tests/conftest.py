@@ -31,6 +31,13 @@ from pathlib import Path
 # of user and 12 s of system CPU with the pools, 24 s and 0.6 s without).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import cv2
+import pytest
+from displays import worker_display
+
+from bot.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
+from bot.xdisplay import VirtualDisplay, xvfb_available
+
 # The clone zoo (`benchmarks/zoo`) is test infrastructure, imported as `zoo`.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -38,13 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 # person's (`vision.skin.learned_dir`), and are gone afterwards.
 _LEARNED = tempfile.TemporaryDirectory(prefix="msbot-test-learned-")
 os.environ["MSBOT_LEARNED"] = _LEARNED.name
-
-import cv2
-import pytest
-from displays import worker_display
-
-from bot.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
-from bot.xdisplay import VirtualDisplay, xvfb_available
 
 #: Fixtures that start an X server: every test using one is marked `display`.
 DISPLAY_FIXTURES = frozenset({"virtual_display", "display", "clone", "neighbour"})

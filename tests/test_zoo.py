@@ -18,12 +18,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+from vision.capture.live import LiveScreen
 from zoo.game import Game
 from zoo.launch import launch
 from zoo.spec import FRONTEND_FIELDS, SCREEN, ZooSpec, draw
 from zoo.tiles import Tiles
-
-from vision.capture.live import LiveScreen
 
 
 def test_a_seed_gives_the_same_clone_and_specs_round_trip() -> None:
@@ -217,8 +217,12 @@ def test_clicks_change_the_truth_as_the_rules_say(tmp_path: Path) -> None:
         seen = []
         for _ in range(3):
             click(*covered, "3")
-            n = len(seen) + 1
-            _wait(lambda: len(running.truth().spans) >= 2 + n, "a mark step logged")
+            want = len(seen) + 3
+
+            def logged(want: int = want) -> bool:
+                return len(running.truth().spans) >= want
+
+            _wait(logged, "a mark step logged")
             seen.append(running.truth().spans[-1].board[covered[0]][covered[1]])
         assert seen == ["F", "?", "."]
         targets = [c["target"] for c in running.truth().clicks]
@@ -241,5 +245,3 @@ def test_toolkit_buttons_sized_by_their_text_log_their_new_boxes(tmp_path: Path)
         widths = {b - a for a, b in after[1]}
         assert after[1] != before[1] and len(widths) > 1  # columns widened unevenly
         assert all(0 <= a < b <= SCREEN[0] for a, b in after[1])
-
-

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from zoo.judge import judge
 from zoo.truth import Truth
 
@@ -51,8 +52,14 @@ def _perfect(truth: Truth) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         _, r, c = click["target"].split()
         kind = "open" if click["button"] == 1 else "flag"
         actions.append(
-            {"kind": kind, "row": int(r), "col": int(c), "x": click["x"], "y": click["y"],
-             "time": click["t"] - 0.001}
+            {
+                "kind": kind,
+                "row": int(r),
+                "col": int(c),
+                "x": click["x"],
+                "y": click["y"],
+                "time": click["t"] - 0.001,
+            }
         )
     return readings, actions
 
@@ -71,7 +78,8 @@ def truth() -> Truth:
 
 def test_a_perfect_recording_has_no_fault(truth: Truth, tmp_path: Path) -> None:
     readings, actions = _perfect(truth)
-    verdict = judge(truth, _write(tmp_path / "rec", readings, actions), [{"game": 1, "outcome": "lost"}])
+    games = [{"game": 1, "outcome": "lost"}]
+    verdict = judge(truth, _write(tmp_path / "rec", readings, actions), games)
     assert verdict.judged == len(truth.spans) >= 6
     assert verdict.cells_judged == 100 * len(truth.spans)
     assert verdict.clicks == verdict.clicks_on_cells == 6
@@ -124,7 +132,7 @@ def test_won_on_an_unfinished_board_is_a_false_won(truth: Truth, tmp_path: Path)
 
 def test_a_click_beside_the_board_is_a_click_outside(truth: Truth, tmp_path: Path) -> None:
     readings, actions = _perfect(truth)
-    _, xs, ys = truth.boxes[-1]
+    _, xs, _ = truth.boxes[-1]
     beside = [*actions, {**actions[0], "x": xs[-1][1] + 6, "row": None, "col": None}]
     verdict = judge(truth, _write(tmp_path / "rec", readings, beside))
     assert verdict.clicks_outside == 1 and verdict.faults == 1, verdict.to_json()

@@ -63,18 +63,21 @@ def play_a_little(running: RunningZoo) -> None:
 
 def shoot(seed: int, out: Path, frontend: str | None = None) -> str:
     """SEED.png of the clone in play; its description."""
-    with tempfile.TemporaryDirectory() as tmp, VirtualDisplay(1600, 1000, first=400) as vd:
-        with launch(seed, vd.display, Path(tmp), frontend=frontend) as running:
-            play_a_little(running)
-            rects = [rect for _, _, rect in running.truth().windows if rect]
-            x0 = max(0, min(r[0] for r in rects) - 10)
-            y0 = max(0, min(r[1] for r in rects) - 10)
-            x1 = min(1600, max(r[0] + r[2] for r in rects) + 10)
-            y1 = min(1000, max(r[1] + r[3] for r in rects) + 10)
-            with LiveScreen(vd.display) as screen:
-                picture = screen.grab(Region(x0, y0, x1 - x0, y1 - y0))
-            cv2.imwrite(str(out / f"{seed}.png"), picture)
-            return running.spec.describe()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        VirtualDisplay(1600, 1000, first=400) as vd,
+        launch(seed, vd.display, Path(tmp), frontend=frontend) as running,
+    ):
+        play_a_little(running)
+        rects = [rect for _, _, rect in running.truth().windows if rect]
+        x0 = max(0, min(r[0] for r in rects) - 10)
+        y0 = max(0, min(r[1] for r in rects) - 10)
+        x1 = min(1600, max(r[0] + r[2] for r in rects) + 10)
+        y1 = min(1000, max(r[1] + r[3] for r in rects) + 10)
+        with LiveScreen(vd.display) as screen:
+            picture = screen.grab(Region(x0, y0, x1 - x0, y1 - y0))
+        cv2.imwrite(str(out / f"{seed}.png"), picture)
+        return running.spec.describe()
 
 
 def main() -> int:

@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from bot.xdisplay import stop_process
 from zoo.spec import ZooSpec, draw
 from zoo.truth import Truth
-
-from bot.xdisplay import stop_process
 
 ZOO_PARENT = Path(__file__).resolve().parent.parent
 

@@ -41,8 +41,10 @@ FONTS = (
 RESTART_KEYS = ("F2", "n", "r", "space", "ctrl+n", "Return")
 
 #: The fields a web clone draws otherwise than a Tk one of the same seed.
-FRONTEND_FIELDS = ("frontend", "flag_with", "cells", "natural_buttons", "cell_w", "cell_h")
-FRONTEND_FIELDS += ("digits", "keys")
+FRONTEND_FIELDS = (
+    *("frontend", "flag_with", "cells", "natural_buttons", "cell_w", "cell_h"),
+    *("digits", "keys"),
+)
 
 #: The number palettes: Windows', GNOME-like, one ink for all, random hues.
 CLASSIC = ("#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")

@@ -15,6 +15,7 @@ import subprocess
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
 from zoo.spec import ZooSpec, mix, rgb, shade
 
 RGB = tuple[int, int, int]

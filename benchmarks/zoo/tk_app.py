@@ -12,13 +12,16 @@ logged (`zoo.truth`).
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
 import tkinter as tk
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal, cast
 
 import numpy as np
+
 from zoo.decoy import fill_decoy, place_decoy
 from zoo.game import Game
 from zoo.spec import PRESETS, SCREEN, ZooSpec, draw, rgb, shade
@@ -26,6 +29,7 @@ from zoo.tiles import Tiles
 from zoo.truth import TruthLog
 
 Cell = tuple[int, int]
+Relief = Literal["raised", "sunken", "flat", "ridge", "solid", "groove"]
 
 #: Tk key names of the spec's restart keys.
 KEY_EVENTS = {
@@ -115,7 +119,7 @@ class Face(tk.Canvas):
             borderwidth=2,
             relief="raised",
         )
-        self.size = size
+        self.side = size
         self.mood = ""
         self.show("smile")
 
@@ -124,7 +128,7 @@ class Face(tk.Canvas):
             return
         self.mood = mood
         self.delete("all")
-        s, o = self.size, 2
+        s, o = self.side, 2
         m = s * 0.12
         self.create_oval(
             o + m, o + m, o + s - m, o + s - m, fill="#ffff00", outline="#000000", width=1
@@ -200,6 +204,8 @@ class TkClone:
         self.controls: dict[str, tk.Misc] = {}
         self.last_logged: dict[str, Any] = {}
         self.decoy: tk.Toplevel | None = None
+        self.board: tk.Frame | tk.Canvas | None = None
+        self.canvas: tk.Canvas | None = None
         self.font = (
             spec.font_family,
             -max(9, round(min(spec.cell_h, 40) * 0.5)),
@@ -385,13 +391,14 @@ class TkClone:
         self.cell_items: dict[Cell, int] = {}
         self.buttons: dict[Cell, tk.Button] = {}
         bw = s.frame_w if s.frame != "none" else 0
-        relief = {"none": "flat", "line": "solid"}.get(s.frame, s.frame)
+        relief = cast(Relief, {"none": "flat", "line": "solid"}.get(s.frame, s.frame))
         sep = s.gap or s.line
         margin = s.line if s.line and not s.gap else 0
         self.bw, self.sep, self.margin = bw, sep, margin
         if s.cells == "buttons":
             self.board = tk.Frame(self.holder, bg=s.board_bg, borderwidth=bw, relief=relief)
             self.board.pack()
+            self.canvas = None
             self.blank = tk.PhotoImage(width=1, height=1)
             self.blank_text = " " if s.natural_buttons else ""
             for r in range(self.rows):
@@ -423,17 +430,13 @@ class TkClone:
                             pady=0,
                         )
                     b.grid(row=r, column=c, padx=s.gap // 2, pady=s.gap // 2)
-                    b.bind("<ButtonPress-1>", lambda e, rc=(r, c): self._press(rc, 1))
-                    b.bind("<ButtonRelease-1>", lambda e, rc=(r, c): self._release(rc, 1))
-                    b.bind("<ButtonPress-2>", lambda e, rc=(r, c): self._press(rc, 2))
-                    b.bind("<ButtonPress-3>", lambda e, rc=(r, c): self._press(rc, 3))
-                    b.bind("<ButtonRelease-3>", lambda e, rc=(r, c): self._release(rc, 3))
+                    self._bind_button(b, (r, c))
                     self.buttons[(r, c)] = b
             return
         width = self.cols * s.cell_w + (self.cols - 1) * sep + 2 * margin
         height = self.rows * s.cell_h + (self.rows - 1) * sep + 2 * margin
         bg = s.board_bg if s.gap else (s.line_colour if s.line else s.board_bg)
-        self.board = tk.Canvas(
+        canvas = tk.Canvas(
             self.holder,
             width=width,
             height=height,
@@ -443,21 +446,40 @@ class TkClone:
             relief=relief,
         )
         if s.frame == "line":
-            self.board.configure(
+            canvas.configure(
                 borderwidth=0,
                 highlightthickness=bw,
                 highlightbackground=s.line_colour if s.theme != "mono" else s.text_colour,
             )
             self.bw = bw
-        self.board.pack()
+        canvas.pack()
+        self.board = self.canvas = canvas
         for r in range(self.rows):
             for c in range(self.cols):
                 x0, y0 = self._cell_xy(r, c)
-                self.cell_items[(r, c)] = self.board.create_image(x0, y0, anchor="nw")
-        self.board.bind("<ButtonPress>", self._canvas_press)
-        self.board.bind("<ButtonRelease>", self._canvas_release)
-        self.board.bind("<Motion>", self._motion)
-        self.board.bind("<Leave>", lambda e: self._hover(None))
+                self.cell_items[(r, c)] = canvas.create_image(x0, y0, anchor="nw")
+        canvas.bind("<ButtonPress>", self._canvas_press)
+        canvas.bind("<ButtonRelease>", self._canvas_release)
+        canvas.bind("<Motion>", self._motion)
+        canvas.bind("<Leave>", lambda e: self._hover(None))
+
+    def _bind_button(self, button: tk.Button, cell: Cell) -> None:
+        """The presses and releases of a toolkit button cell."""
+
+        def press(number: int) -> Callable[[tk.Event[tk.Button]], None]:
+            return lambda event: self._press(cell, number)
+
+        def release(number: int) -> Callable[[tk.Event[tk.Button]], None]:
+            return lambda event: self._release(cell, number)
+
+        for number in (1, 2, 3):
+            button.bind(f"<ButtonPress-{number}>", press(number))
+        for number in (1, 3):
+            button.bind(f"<ButtonRelease-{number}>", release(number))
+
+    def _canvas(self) -> tk.Canvas:
+        assert self.canvas is not None, "a clone of toolkit buttons has no canvas"
+        return self.canvas
 
     def _cell_xy(self, r: int, c: int) -> tuple[int, int]:
         s = self.spec
@@ -550,7 +572,7 @@ class TkClone:
         if self.spec.cells == "buttons":
             self._draw_button(cell, look)
             return
-        self.board.itemconfigure(self.cell_items[cell], image=self._photo(look))
+        self._canvas().itemconfigure(self.cell_items[cell], image=self._photo(look))
         if self.spec.digits == "tktext":
             self._draw_text(cell, look[1])
 
@@ -560,19 +582,19 @@ class TkClone:
         item = self.text_items.get(cell)
         if not text:
             if item is not None:
-                self.board.itemconfigure(item, text="")
+                self._canvas().itemconfigure(item, text="")
             return
         colour = s.palette[int(ch) - 1] if ch != "0" else shade(s.open_fill, -60)
         if item is None:
             x0, y0 = self._cell_xy(*cell)
             size = -max(7, round(s.cell_h * s.font_scale))
             font = (s.font_family, size, "bold" if s.font_bold else "normal")
-            item = self.board.create_text(
+            item = self._canvas().create_text(
                 x0 + s.cell_w / 2, y0 + s.cell_h / 2, text=text, fill=colour, font=font
             )
             self.text_items[cell] = item
         else:
-            self.board.itemconfigure(item, text=text, fill=colour)
+            self._canvas().itemconfigure(item, text=text, fill=colour)
 
     def _draw_button(self, cell: Cell, look: tuple[Any, ...]) -> None:
         s = self.spec
@@ -668,7 +690,8 @@ class TkClone:
                 b = self.buttons[(r, 0)]
                 ys.append([b.winfo_rooty(), b.winfo_rooty() + b.winfo_height()])
         else:
-            ox, oy = self.board.winfo_rootx(), self.board.winfo_rooty()
+            board = self._canvas()
+            ox, oy = board.winfo_rootx(), board.winfo_rooty()
             xs = [
                 [ox + self._cell_xy(0, c)[0], ox + self._cell_xy(0, c)[0] + s.cell_w]
                 for c in range(self.cols)
@@ -747,7 +770,7 @@ class TkClone:
         self.game_no += 1
         self._close_dialog()
         for item in self.overlay:
-            self.board.delete(item)
+            self._canvas().delete(item)
         self.overlay = []
         self.unflagged.clear()
         self.pressed = None
@@ -817,7 +840,7 @@ class TkClone:
                 frame,
                 text=text,
                 font=(s.font_family, -13),
-                command=lambda lv=level: self._choose(lv),
+                command=functools.partial(self._choose, level),
             )
             b.pack(fill="x", padx=10, pady=4)
             self.controls[f"menu{i}"] = b
@@ -953,7 +976,7 @@ class TkClone:
         opens once it is gone (`_release`). The cell is still covered meanwhile."""
         if self.spec.cells != "canvas":
             return
-        self.board.itemconfigure(
+        self._canvas().itemconfigure(
             self.cell_items[cell], image=self._photo_array(("flash",), self.tiles.flash())
         )
         self.drawn[cell] = ("flash",)
@@ -971,7 +994,7 @@ class TkClone:
             frames = [(k * s.anim_ms // (steps + 1), k) for k in range(1, steps + 1)]
             olds = {cell: self.tiles.covered(*cell) for cell in order}
             for delay, k in frames:
-                self.root.after(delay, lambda k=k: self._fade_step(order, olds, k, steps))
+                self.root.after(delay, functools.partial(self._fade_step, order, olds, k, steps))
             total = s.anim_ms
         else:
             step = max(8, s.anim_ms // 8)
@@ -979,7 +1002,7 @@ class TkClone:
             for i, cell in enumerate(order):
                 delay = (i // max(1, len(order) // 12 + 1)) * step
                 total = max(total, delay)
-                self.root.after(delay, lambda cell=cell: self._reveal(cell))
+                self.root.after(delay, functools.partial(self._reveal, cell))
                 self.drawn[cell] = ("pending",)
         self.anims_started += 1
         anim = self.anims_started
@@ -1007,7 +1030,7 @@ class TkClone:
             )
             blend = self.tiles.fade(olds[cell], new, k, steps)
             key = ("fade", self.game.cell(*cell), k)
-            self.board.itemconfigure(self.cell_items[cell], image=self._photo_array(key, blend))
+            self._canvas().itemconfigure(self.cell_items[cell], image=self._photo_array(key, blend))
             self.drawn[cell] = key
 
     def _reveal(self, cell: Cell) -> None:
@@ -1076,11 +1099,11 @@ class TkClone:
         if s.end_notice == "status" and self.status_label is not None:
             self.status_label.configure(text=text)
         elif s.end_notice == "overlay" and s.cells == "canvas":
-            w = int(self.board.cget("width"))
-            h = int(self.board.cget("height"))
+            w = int(self._canvas().cget("width"))
+            h = int(self._canvas().cget("height"))
             bw = min(w - 10, 220)
             self.overlay.append(
-                self.board.create_rectangle(
+                self._canvas().create_rectangle(
                     w / 2 - bw / 2,
                     h / 2 - 24,
                     w / 2 + bw / 2,
@@ -1090,7 +1113,7 @@ class TkClone:
                 )
             )
             self.overlay.append(
-                self.board.create_text(
+                self._canvas().create_text(
                     w / 2,
                     h / 2,
                     text=text,

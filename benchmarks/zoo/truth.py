@@ -129,10 +129,8 @@ class Truth:
                     animating[line["anim"]] = span
                 truth.spans.append(span)
                 current.spans.append(span)
-            elif kind == "settled":
-                span = animating.pop(line.get("anim"), None)
-                if span is not None:
-                    span.anim_until = t
+            elif kind == "settled" and line.get("anim") in animating:
+                animating.pop(line["anim"]).anim_until = t
             elif kind == "boxes":
                 truth.boxes.append((t, line["xs"], line["ys"]))
             elif kind == "controls":
