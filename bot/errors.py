@@ -44,6 +44,25 @@ class VisionError(MsbotError):
     """The screen cannot be read: no board, unreadable cells, corrupt image."""
 
 
+class NoBoard(VisionError):
+    """No skin reads a board on the screen (none found, or the cells a skin
+    reads are part of a larger grid of cells it does not): perhaps a clone no
+    skin knows, which `msbot play` then learns."""
+
+
+class OpenSides(VisionError):
+    """A skin reads the board's cells but its border does not close the board on
+    some sides: another window hides that edge, or the clone is drawn in a
+    theme the skin does not know (`bot.commands.play` asks the desktop which).
+    `geometry` is where the cells were read (in the picture's pixels)."""
+
+    def __init__(self, message: str, geometry: object, sides: list[str], skin: str) -> None:
+        super().__init__(message)
+        self.geometry = geometry
+        self.sides = sides
+        self.skin = skin
+
+
 class ActuatorError(MsbotError):
     """A click was refused (outside the board) or could not be performed."""
 

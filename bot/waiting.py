@@ -272,7 +272,9 @@ class Waiter:
         if unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS:
             return None
         better = self.explain(image, reading, pending, prev)
-        if better is not None and better.certain:
+        # A game the learner found over keeps its unread cells unsure: the end
+        # is known, their pictures are not.
+        if better is not None and (better.certain or better.status in ("won", "lost")):
             unreadable.clear()
             return better
         return None

@@ -100,14 +100,23 @@ def components(image: np.ndarray, max_tile: float = MAX_TILE) -> np.ndarray:
     return np.asarray(s[keep], dtype=np.float64)
 
 
-def squarish(boxes: np.ndarray) -> np.ndarray:
-    """The components that can be the inside of a whole tile."""
+#: Width to height (and height to width) a tile's inside may have at most: the
+#: clones msbot has skins for draw square cells; learning and learned skins
+#: allow cells up to ASPECT_ANY times wider than tall or taller than wide
+#: (clones built of toolkit buttons: 66x48, 34x31 px).
+ASPECT = 1.25
+ASPECT_ANY = 1.8
+
+
+def squarish(boxes: np.ndarray, aspect: float = ASPECT) -> np.ndarray:
+    """The components that can be the inside of a whole tile (no more than
+    `aspect` times wider than tall, nor taller than wide)."""
     w, h, area = boxes[:, 2], boxes[:, 3], boxes[:, 4]
     keep = (
         (w >= MIN_TILE)
         & (h >= MIN_TILE)
-        & (w * 4 <= h * 5)
-        & (h * 4 <= w * 5)
+        & (w <= h * aspect)
+        & (h <= w * aspect)
         & (area * 4 >= w * h)
     )
     return np.asarray(boxes[keep])
@@ -174,11 +183,26 @@ def _on_phase(values: np.ndarray, pitch: float) -> np.ndarray:
     return np.asarray(dist < 0.25)
 
 
-def _fit(values: np.ndarray, pitch: float) -> tuple[float, float, int]:
-    """Least-squares start and pitch of centres `values` on an integer lattice."""
+#: Pixels a tile centre may lie off the fitted lattice before the fit is made
+#: again without the tiles that far off (see `_fit`).
+OFF_LATTICE = 1.5
+
+
+def _fit(values: np.ndarray, pitch: float, robust: bool = False) -> tuple[float, float, int]:
+    """Least-squares start and pitch of centres `values` on an integer lattice.
+
+    `robust`: when some centres lie more than OFF_LATTICE px off the fit (a toolbar of
+    cell-like buttons above the board, drawn a pixel or two out of step with
+    its cells), the fit is made again on the centres near the median offset:
+    the lattice of the most tiles, the board's, not a blend of both."""
     idx = np.round((values - values.min()) / pitch)
     if np.ptp(idx) >= 1:
         slope, intercept = np.polyfit(idx, values, 1)
+        off = values - (slope * idx + intercept)
+        if robust and np.ptp(off) > OFF_LATTICE:
+            near = np.abs(off - np.median(off)) <= OFF_LATTICE / 2
+            if near.sum() >= 2 and np.ptp(idx[near]) >= 1:
+                slope, intercept = np.polyfit(idx[near], values[near], 1)
     else:
         slope, intercept = pitch, float(values.mean())
     start = intercept - slope / 2
@@ -186,7 +210,11 @@ def _fit(values: np.ndarray, pitch: float) -> tuple[float, float, int]:
 
 
 def find_lattices(
-    image: np.ndarray, min_cells: int = 4, max_tile: float = MAX_TILE
+    image: np.ndarray,
+    min_cells: int = 4,
+    max_tile: float = MAX_TILE,
+    aspect: float = ASPECT,
+    robust: bool = False,
 ) -> list[Lattice]:
     """Every tile grid in `image`, the one with most tiles first (see module docstring).
 
@@ -194,10 +222,11 @@ def find_lattices(
     scaled for a HiDPI screen has cells that many times larger (GNOME Mines'
     90 px beginner cells at 200 % have 170 px insides, which a fixed limit of
     160 px left out: no board found), so `vision.locate` passes the largest
-    pitch its skins may be shown at.
+    pitch its skins may be shown at. `aspect` and `robust`: see `squarish`
+    and `_fit` (the live learner's looser and steadier reading).
     """
     parts = components(image, max_tile)
-    boxes = squarish(parts)
+    boxes = squarish(parts, aspect)
     if len(boxes) < min_cells:
         return []
     centres = boxes[:, 0:2] + (boxes[:, 2:4] - 1) / 2
@@ -227,8 +256,8 @@ def find_lattices(
         if len(part) < min_cells:
             continue
         pw, ph = float(np.median(part[:, 2])), float(np.median(part[:, 3]))
-        left, cw, cols = _fit(part[:, 0], pw)
-        top, ch, rows = _fit(part[:, 1], ph)
+        left, cw, cols = _fit(part[:, 0], pw, robust)
+        top, ch, rows = _fit(part[:, 1], ph, robust)
         if min(rows, cols) < 1 or max(rows, cols) < MIN_LINE or rows * cols < min_cells:
             continue
         geo = Geometry(left, top, cw, ch, rows, cols)

@@ -18,7 +18,7 @@ from typing import cast
 
 import numpy as np
 
-from bot.errors import VisionError
+from bot.errors import NoBoard, OpenSides, VisionError
 from vision.border import Border, DrawnBorder
 from vision.classify import (
     CellScores,
@@ -35,7 +35,7 @@ from vision.cuts import edges_nudge
 from vision.display_scale import exact_period, tile_as_shown
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
-from vision.lattice import MAX_TILE, Lattice, find_lattices, tiles_beside
+from vision.lattice import ASPECT, ASPECT_ANY, MAX_TILE, Lattice, find_lattices, tiles_beside
 from vision.skin import Skin
 from vision.tile_search import covered_lattice
 
@@ -770,6 +770,14 @@ def _largest_pitch(banks: Sequence[TileBank]) -> float:
     return max(MAX_TILE, *(b.skin.base.pitch_range[1] * b.skin.display_scale[1] for b in banks))
 
 
+def _aspect(banks: Sequence[TileBank]) -> float:
+    """How much wider than tall (or taller than wide) a tile's inside may be:
+    square cells' allowance, more for a skin learned from a clone whose cells
+    are not square (`find_lattices`' aspect)."""
+    ratios = [max(w / h, h / w) for b in banks for w, h in [b.skin.base.pitch] if w > 0 and h > 0]
+    return max(ASPECT, *(min(ASPECT_ANY, ratio * 1.2) for ratio in ratios))
+
+
 #: Rows or columns a grid may be grown by on a side until its border shows.
 CLOSE_STEPS = 3
 
@@ -801,10 +809,13 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
 def _refuse_sides(cand: _Candidate, sides: list[str]) -> None:
     """VisionError naming `sides`, the sides of the candidate its border does not close."""
     if sides:
-        raise VisionError(
+        raise OpenSides(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is not closed by its "
             f"border on the {' and '.join(sides)} side: another window or a box hides that "
-            "edge, or it goes on past the screen: uncover the whole board"
+            "edge, or it goes on past the screen: uncover the whole board",
+            cand.geometry,
+            sides,
+            cand.bank.skin.name,
         )
 
 
@@ -828,7 +839,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     if not banks:
         raise VisionError("no skins to look for (templates folder empty?)")
     found: list[_Candidate] = []
-    lattices = find_lattices(image, max_tile=_largest_pitch(banks))
+    lattices = find_lattices(image, max_tile=_largest_pitch(banks), aspect=_aspect(banks))
     for lat in lattices:
         if any(_inside(lat.geometry, f.geometry) for f in found):
             continue
@@ -849,7 +860,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     found = _join_pieces(image, found)
     if not found:
         names = ", ".join(b.skin.name for b in banks)
-        raise VisionError(f"no Minesweeper board found in the image (looked for: {names})")
+        raise NoBoard(f"no Minesweeper board found in the image (looked for: {names})")
     if len(found) > 1:
         where = "; ".join(f"{c.bank.skin.name} {_where(c.geometry)}" for c in found)
         raise VisionError(f"{len(found)} boards in the image ({where}): show only one")
@@ -867,7 +878,7 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         # The skin read only part of a grid of tiles: a board of another
         # clone or size whose few cells look like this skin's, or rows this
         # skin cannot read. Either way it is not this board, whole.
-        raise VisionError(
+        raise NoBoard(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} is part of a larger "
             f"grid of tiles: it goes on past its {' and '.join(more)} edge with cells "
             "the skin does not read (another clone, or a look the skin has not learned?)"

@@ -44,6 +44,12 @@ class Reading:
     unknown: tuple[UnknownCell, ...] = field(default=())
     #: Screen points of the skin's controls, e.g. {"restart": (x, y)} for the face.
     controls: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: Cells whose picture is not read but that the play loop may go on beside
+    #: (a learner holds them: pictures msbot's clicks did not cause). `board`
+    #: shows them covered, so that the solver counts them as cells that may
+    #: hold a mine (never fewer placements than the truth's), and none is
+    #: ever clicked; a recording lists them unsure (`to_json`), never as read.
+    held: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def certain(self) -> bool:
@@ -60,5 +66,9 @@ class Reading:
             "unknown": [
                 {"row": u.row, "col": u.col, "score": u.score, "margin": u.margin, "best": u.best}
                 for u in self.unknown
+            ]
+            + [
+                {"row": r, "col": c, "score": 0.0, "margin": 0.0, "best": "held"}
+                for r, c in sorted(self.held)
             ],
         }

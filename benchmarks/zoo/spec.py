@@ -302,7 +302,8 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
             covered = "dither"
         ink = "#000000" if open_fill == "#ffffff" else "#ffffff"
         palette: tuple[str, ...] = (ink,) * 8
-        flag_colour = mine_colour = ink
+        mine_colour = ink  # on open cells
+        flag_colour = "#ffffff" if covered_fill == "#000000" else "#000000"  # on covered ones
     else:
         covered_light = shade(covered_fill, rng.randint(25, 60))
         covered_dark = shade(covered_fill, -rng.randint(35, 80))

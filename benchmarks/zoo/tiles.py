@@ -203,7 +203,10 @@ class Tiles:
                 tile = self.covered()
             tile = self._flag_on(tile)
             if wrong:
-                tile = self._cross(tile, "#000000" if self.spec.theme != "dark" else "#ffffff")
+                ink = "#000000" if self.spec.theme != "dark" else "#ffffff"
+                if self.spec.theme == "mono":
+                    ink = self.spec.flag_colour
+                tile = self._cross(tile, ink)
             self._cache[key] = tile
         return self._cache[key]
 

@@ -151,7 +151,7 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
     say = print
     options = PlayOptions(games=games, deadline=started + seconds, leave_new_game=True)
     try:
-        draft, where = start_draft(
+        draft, where, opened_first = start_draft(
             screen,
             actuator,
             name,
@@ -171,6 +171,7 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
             recorder,
             say=lambda m: say(f"  {m}"),
             where=where,
+            opened_first=opened_first,
         )
     finally:
         recorder.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands import output_folder
-from bot.errors import PlayError, VisionError
+from bot.errors import NoBoard, OpenSides, PlayError, VisionError
 from bot.limits import MAX_GAMES, check_count
 
 
@@ -65,13 +65,14 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--learn",
         action="store_true",
-        help="a board no skin reads: learn its clone from the live window and play it "
-        "(the skin is saved as --skin NAME, or learned-N)",
+        help="learn a board no skin reads from the live window and play it (the default; "
+        "the skin is saved as --skin NAME, or learned-N)",
     )
     parser.add_argument(
         "--no-learn",
         action="store_true",
-        help="with a learned skin: do not go on learning (an unknown picture stops the game)",
+        help="never learn: a board no skin reads is refused, and a learned skin does not "
+        "go on learning (an unknown picture stops the game)",
     )
     parser.add_argument(
         "--backend",
@@ -127,15 +128,22 @@ def run(args: argparse.Namespace) -> int:
     )
     actuator = Actuator(mouse)
     try:
-        learning = None if args.dry_run or args.no_learn else _learning(args, screen, options)
+        learning = (
+            None
+            if args.dry_run or args.no_learn
+            else _learning(args, screen, options, actuator, say)
+        )
         if learning is not None:
             from bot.learning.live import play_learning, start_draft
 
             draft, folder, fresh = learning
-            where = None
+            where = opened_first = None
             if draft is None:
-                say(f"no skin reads this board: learning it as {folder.name!r}")
-                draft, where = start_draft(
+                say(
+                    f"no skin reads this board: learning it live as {folder.name!r}; this "
+                    "clicks and flags on it (Ctrl+C or the pointer in a screen corner stops)"
+                )
+                draft, where, opened_first = start_draft(
                     screen,
                     actuator,
                     folder.name,
@@ -144,7 +152,15 @@ def run(args: argparse.Namespace) -> int:
                     recorder=recorder,
                 )
             session = play_learning(
-                screen, actuator, draft, folder, options, recorder, say=say, where=where
+                screen,
+                actuator,
+                draft,
+                folder,
+                options,
+                recorder,
+                say=say,
+                where=where,
+                opened_first=opened_first,
             )
             if fresh or draft.notes:
                 say(f"skin {folder.name!r}: kinds {' '.join(draft.kinds())} ({folder})")
@@ -198,10 +214,12 @@ def check_annotate_folder(folder: str, dry_run: bool) -> None:
     output_folder(folder, "--annotate")
 
 
-def _learning(args: argparse.Namespace, screen: Any, options: Any) -> tuple[Any, Path, bool] | None:
+def _learning(
+    args: argparse.Namespace, screen: Any, options: Any, actuator: Any, say: Any
+) -> tuple[Any, Path, bool] | None:
     """(draft, skin folder, new) when this run learns while playing: the skin is a
-    learned one (it goes on learning), or `--learn` and no skin reads the board (a
-    new skin, draft None: learned first). None: plain play."""
+    learned one (it goes on learning), or no skin reads the board (a new skin,
+    draft None: learned first; not with --no-learn). None: plain play."""
     from bot.learning.live import resume_draft
     from vision.reader import BoardReader
     from vision.skin import learned_dir, load_skins
@@ -210,19 +228,56 @@ def _learning(args: argparse.Namespace, screen: Any, options: Any) -> tuple[Any,
         try:
             (skin,) = load_skins([args.skin])
         except VisionError:
-            if not args.learn:
+            if args.no_learn:
                 raise
             return None, learned_dir() / args.skin, True
     else:
         try:
             skin = BoardReader().locate(screen.grab(options.region)).skin.base
-        except VisionError:
-            if not args.learn:
+        except OpenSides as exc:
+            if args.no_learn or not _nothing_over(exc, actuator, options.region):
+                return None  # the play loop says which edge is hidden
+            say(
+                f"the {exc.skin} skin reads these cells, but not the frame around them, "
+                "and no other window lies there: the clone in a theme of its own"
+            )
+            return None, learned_dir() / _free_name(), True
+        except NoBoard:
+            if args.no_learn:
                 return None  # the play loop says why it finds no board
             return None, learned_dir() / _free_name(), True
+        except VisionError:
+            return None  # a board a skin reads, paused or cut: the play loop says so
     if "names" not in (skin.manifest.get("learned") or {}):
         return None  # a built-in skin, or one learned from screenshots
     return resume_draft(skin.folder), skin.folder, False
+
+
+def _nothing_over(exc: OpenSides, actuator: Any, region: Any) -> bool:
+    """Whether the desktop says one window alone lies over the board a skin
+    could not close and just past its open sides (no dialog, no other
+    program's window): then the border is the clone's own, drawn in a theme
+    the skin does not know. False when the desktop cannot tell."""
+    from bot.learning.windows import board_points, windows_at
+    from vision.geometry import Geometry
+
+    geo = exc.geometry
+    if not isinstance(geo, Geometry):
+        return False
+    if region is not None:
+        geo = geo.shifted(region.left, region.top)
+    points = board_points(geo)
+    half_w, half_h = geo.cell_w / 2, geo.cell_h / 2
+    mid_x, mid_y = geo.left + geo.width / 2, geo.top + geo.height / 2
+    beyond = {
+        "top": (mid_x, geo.top - half_h),
+        "bottom": (mid_x, geo.top + geo.height + half_h),
+        "left": (geo.left - half_w, mid_y),
+        "right": (geo.left + geo.width + half_w, mid_y),
+    }
+    points += [(round(x), round(y)) for side, (x, y) in beyond.items() if side in exc.sides]
+    seen = windows_at(actuator.mouse, points)
+    return len(seen) == 1 and None not in seen and 0 not in seen
 
 
 def _free_name() -> str:

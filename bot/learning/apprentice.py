@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 
 from bot.actuator import Action, Actuator
-from bot.board import NUMBERS, OPEN_UNKNOWN, Board, Cell
+from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
@@ -177,6 +177,9 @@ class Apprentice:
     #: The top-level window the board was seen in at the game's start (None:
     #: the desktop cannot tell), to know whether another one lies over it.
     board_window: int | None = None
+    #: The cell the first look opened to start the first game (a clone that
+    #: takes no flag before): its first reading is explained as that click's.
+    opened_first: Cell | None = None
 
     # ------------------------------------------------------------- plumbing
 
@@ -293,6 +296,12 @@ class Apprentice:
                 return reading
         record = self.current()
         unknown = [(u.row, u.col) for u in reading.unknown]
+        if before is None and self.opened_first is not None and record.number == 1:
+            # The first reading of the first game: what the first look's open did.
+            first, self.opened_first = self.opened_first, None
+            untouched = Board.covered(reading.board.height, reading.board.width)
+            before = replace(reading, board=untouched, unknown=())
+            opened = [first]
         if before is None or not opened:
             record.held |= set(unknown)
             return self._hold(reading)
@@ -328,6 +337,10 @@ class Apprentice:
             on = self._probe(reading, caused)
         if not on:
             return self._end(image, reading, opened, certain, "the clone ignores clicks")
+        if not self._board_still(image):
+            # A picture on its way (a cell fading open, a cascade still spreading)
+            # is no look of the clone: nothing is named until the board is still.
+            return None
         clicked = ", ".join(f"({r}, {c})" for r, c in opened[:3])
         how = f"covered before, when msbot opened {clicked}, and the game went on"
         cuts = self.cuts(image)
@@ -421,7 +434,12 @@ class Apprentice:
         keep = tuple(u for u in reading.unknown if (u.row, u.col) not in record.held | beside_0)
         if len(keep) == len(reading.unknown):
             return reading
-        held = replace(reading, unknown=keep, board=board.with_cells(beside_0, OPEN_UNKNOWN))
+        held = replace(
+            reading,
+            unknown=keep,
+            board=board.with_cells(beside_0, OPEN_UNKNOWN),
+            held=frozenset(record.held),
+        )
         self._holding = held
         return held
 
@@ -490,7 +508,7 @@ class Apprentice:
             return False
         back = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*cell, back, "learn: the probed flag back"))
-        if self._wait_pixels(cell, before, changed=False, timeout=UNMARK_TIMEOUT) is None:
+        if self._wait_pixels(cell, before, False, UNMARK_TIMEOUT) is None:
             raise PlayError(f"the flag at {cell}, taken off to probe, did not come back")
         return True
 
@@ -517,7 +535,7 @@ class Apprentice:
             return None
         marks = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
-        back = self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT)
+        back = self._wait_pixels(far, before, False, UNMARK_TIMEOUT, covered_too=True)
         # One step of the cycle at a time, up to two more: a mark the first look
         # did not see in the cycle ("?" after the flag, on a clone whose first
         # look met few covered cells), or a right click the clone dropped
@@ -527,7 +545,7 @@ class Apprentice:
             if back is not None:
                 break
             self.on_action(self.actuator.unflag(*far, 1, "learn: probe mark off"))
-            back = self._wait_pixels(far, before, changed=False, timeout=UNMARK_TIMEOUT)
+            back = self._wait_pixels(far, before, False, UNMARK_TIMEOUT, covered_too=True)
         if back is None:
             if seen is None:  # perhaps no mark at all: the cell opened by itself
                 self.say(f"the probed cell {far} did not come back: another is asked")
@@ -554,15 +572,25 @@ class Apprentice:
         return float(difference.mean()) <= self.book.same
 
     def _wait_pixels(
-        self, cell: Cell, before: np.ndarray, changed: bool, timeout: float = PROBE_TIMEOUT
+        self,
+        cell: Cell,
+        before: np.ndarray,
+        changed: bool,
+        timeout: float = PROBE_TIMEOUT,
+        covered_too: bool = False,
     ) -> Image | None:
         """The window grab once `cell` looks otherwise than `before` (`changed`) or
-        alike again, settled; None after `timeout` seconds."""
+        alike again, settled; None after `timeout` seconds. `covered_too`: a
+        cell that shows a look named covered counts as alike again (a clone
+        that draws a cell whose flag came off a shade apart)."""
         window = self._window()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             shot = window.screen.grab(window.region)
-            if self._alike(self._cell_pixels(shot, cell), before) != changed:
+            alike = self._alike(self._cell_pixels(shot, cell), before)
+            if not changed and not alike and covered_too:
+                alike = self._char_at(shot, cell) == COVERED
+            if alike != changed:
                 return settled(window.screen, window.region)
             time.sleep(0.005)
         return None
@@ -579,7 +607,9 @@ class Apprentice:
         safe = last is not None and reading.board[last] in NUMBERS + OPEN_UNKNOWN
         outcome: Status = "won" if safe or certain else "lost"
         self.ended = Ended(outcome, image, why)
-        return replace(reading, status=outcome, unknown=())
+        # The cells not read stay unsure in what is recorded: the end is known,
+        # their pictures are not.
+        return replace(reading, status=outcome)
 
     def stalled(self, reading: Reading, opened: list[Cell], certain: bool) -> Reading | None:
         """Clicks show no effect: if the game no longer takes clicks, it is over."""
@@ -637,6 +667,18 @@ class Apprentice:
     def _new_pictures(self, end: np.ndarray) -> bool:
         """Whether the finished board shows pictures the skin does not read."""
         return any(self.draft.char_of(int(k)) is None for k in np.unique(end))
+
+    def _board_still(self, image: Image) -> bool:
+        """Whether the board's cells in `image` are still on the screen a moment
+        later (STILL seconds; a clock beside the board may tick)."""
+        cuts = self.cuts(image)
+        box = (slice(int(cuts.ys[0]), int(cuts.ys[-1])), slice(int(cuts.xs[0]), int(cuts.xs[-1])))
+        window = self._window()
+        time.sleep(STILL)
+        now = window.screen.grab(window.region)
+        if now.shape != image.shape:
+            return False
+        return bool(np.array_equal(np.asarray(now)[box], np.asarray(image)[box]))
 
     def _still(self, image: Image) -> Image | None:
         """The window region once it has stayed as `image` for a moment (None: it changed)."""

@@ -23,24 +23,35 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from bot.actuator import Actuator
 from bot.errors import PlayError, VisionError
 from bot.learning.settle import after_change, settled
-from bot.learning.windows import another_window, around_point, board_points, only_window, windows_at
+from bot.learning.windows import (
+    another_window,
+    around_point,
+    board_points,
+    is_browser,
+    only_window,
+    terminal_on_screen,
+    windows_at,
+)
 from vision.border import Border, learn_border
 from vision.capture import Image, Region, Screen
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
 from vision.learn.flag_counter import FlagCounter, learn_flag_counter
-from vision.learn.grid import BoardRect, cut_patches, find_grid
+from vision.learn.grid import BoardRect, cut_patches, find_board
 from vision.learn.looks import LookBook, patch_side, same_bound
 from vision.learn.proof import Name
 
 #: Flags placed to show the counter's digits (eleven values: every last digit).
 COUNTER_FLAGS = 10
+#: Cells around a marked cell where a change means a menu opened over the board.
+MENU_CELLS = 1
 #: Seconds the pointer rests on a cell before it is clicked.
 ENTER = 0.08
 #: How a clone may take a flag: a right click, or (web pages that keep the right
@@ -75,6 +86,9 @@ class FirstLook:
     notes: list[str] = field(default_factory=list)
     #: The bands around the fresh board (`vision.border`); None at the screen's edge.
     border: Border | None = None
+    #: The cell msbot opened to start the game, when the clone took no flag
+    #: before (None: the board is still fresh).
+    opened_first: tuple[int, int] | None = None
 
     @property
     def covered(self) -> int:
@@ -117,8 +131,17 @@ class Looker:
         self.book = book
         self.say = say
         actuator.bind(geo)
+        #: Whether the cell of the last `right_click` changed.
+        self.cell_moved = False
         #: The board's own top-level window before any click (None: not known).
         self.board_window = only_window(windows_at(actuator.mouse, board_points(geo)))
+
+    def part(self, r0: int, r1: int, c0: int, c1: int) -> Looker:
+        """A looker for rows r0:r1 and columns c0:c1 of this one's grid only (its
+        cells indexed from there): what changes outside them is not its business."""
+        cuts = Cuts(self.cuts.xs[c0 : c1 + 1], self.cuts.ys[r0 : r1 + 1])
+        geo = self.geo.part(r0, r1, c0, c1)
+        return Looker(self.screen, self.actuator, geo, self.region, cuts, self.book, self.say)
 
     def patch(self, image: Image, r: int, c: int) -> np.ndarray:
         """The comparison patch of one cell of a region grab."""
@@ -140,9 +163,12 @@ class Looker:
         self, r: int, c: int, before: Image, why: str, timeout: float = 1.0
     ) -> Image | None:
         """One step of the mark cycle on (r, c) (a right click, or the actuator's
-        `flag_with`); the settled picture once that cell, and that cell alone,
-        changed within `timeout` s (None: it did not, or more changed: a menu
-        over the board)."""
+        `flag_with`); the settled picture once that cell changed within
+        `timeout` s, and no cell near it (None: it did not, or cells around it
+        changed too: a menu over the board). Cells further off may change with
+        it: a counter in a line of the grid that is no board line yet (a
+        toolbar or panel above the board). `cell_moved` says afterwards
+        whether the cell itself changed."""
         start = self.patch(before, r, c)
         board = self.book.match(cut_patches(np.asarray(before), self.cuts, self.book.patch))
 
@@ -156,21 +182,34 @@ class Looker:
         time.sleep(ENTER)
         self.actuator.flag(r, c, why)
         shot = after_change(self.screen, self.region, moved, timeout=timeout)
+        self.cell_moved = shot is not None
         if shot is None:
             return None
         now = self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
         others[r, c] = False
-        return None if others.any() else shot
+        near = others[
+            max(0, r - MENU_CELLS) : r + MENU_CELLS + 1, max(0, c - MENU_CELLS) : c + MENU_CELLS + 1
+        ]
+        return None if near.any() else shot
 
-    def mark(self, r: int, c: int, before: Image, why: str) -> Image | None:
+    def mark(
+        self, r: int, c: int, before: Image, why: str, ways: tuple[str, ...] = FLAG_WAYS
+    ) -> Image | None:
         """The first step of the mark cycle, found: a right click, else (a web page
         that flags with Ctrl+click) a Ctrl+left click; the picture after it."""
-        for how in FLAG_WAYS:
+        for how in ways:
             self.actuator.flag_with = how
             shot = self.right_click(r, c, before, f"{why} ({how} click)")
             if shot is not None:
                 return shot
+            if self.cell_moved:
+                # The cell changed with others around it (a menu): another way.
+                now = settled(self.screen, self.region)
+                if self.menu_over(r, c, before, now):
+                    self.actuator.press_key("Escape", "close the menu the click opened")
+                    before = settled(self.screen, self.region)
+                continue
             time.sleep(0.3)  # a clone busy for a moment: the same way once more
             shot = self.right_click(r, c, before, f"{why} ({how} click, again)")
             if shot is not None:
@@ -273,61 +312,44 @@ def _flag_shown(looker: Looker, shot: Image, r: int, c: int, names: dict[int, Na
     return look in names and names[look].char == "F"
 
 
-def first_look(
-    screen: Screen,
-    actuator: Actuator,
-    base: Region | None = None,
-    board: BoardRect | None = None,
-    say: Callable[[str], None] = print,
-    mines: int | None = None,
-    seed: int = 0,
-    keep: Callable[[Image, Region, str], None] = lambda image, region, why: None,
-) -> FirstLook:
-    """Learn what a fresh board shows (see the module docstring).
+def board_in_browser(actuator: Actuator, geo: Geometry) -> bool | None:
+    """Whether the board lies in a web browser's window (None: the desktop does
+    not say). Only there may a Ctrl+click place a flag (a page keeps the right
+    click for the browser's menu); elsewhere a Ctrl+click is a left click and
+    opens the cell."""
+    x, y = geo.cell_center(geo.rows // 2, geo.cols // 2)
+    kind = actuator.mouse.window_class_at(x, y)
+    return is_browser(kind) if kind else None
 
-    `base`: the part of the screen to look in (None: all of it); `board`: the
-    board rectangle when the screen holds other grids; `mines`: the mine
-    total when the user knows it (it decides between counter readings);
-    `keep(picture, region, why)` is given every picture learned from (`--save`).
-    """
-    rng = np.random.default_rng(seed)
-    full = screen.grab(base)
-    try:
-        local = find_grid(np.asarray(full), board)
-    except VisionError as exc:
-        raise PlayError(f"no Minesweeper board found to learn: {exc}") from None
-    dx, dy = (base.left, base.top) if base is not None else (0, 0)
-    geo = local.shifted(dx, dy)
-    region = around(geo, screen.size)
-    say(
-        f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)}), "
-        f"{geo.cell_w:g} px cells"
-    )
+
+def _middle_cell(looks: np.ndarray, covered: int) -> tuple[int, int]:
+    """The cell showing `covered` nearest the middle of the board."""
+    cells = np.argwhere(looks == covered)
+    rows, cols = looks.shape
+    d = (cells[:, 0] - (rows - 1) / 2) ** 2 + (cells[:, 1] - (cols - 1) / 2) ** 2
+    r, c = cells[int(d.argmin())]
+    return int(r), int(c)
+
+
+def _find_covered(
+    looker: Looker,
+    screen: Screen,
+    region: Region,
+    looks: np.ndarray,
+    names: dict[int, Name],
+    notes: list[str],
+    rng: np.random.Generator,
+    keep: Callable[[Image, Region, str], None],
+    browser: bool | None,
+) -> tuple[int, list[tuple[int, int]], int, int, Image, tuple[float, float] | None] | None:
+    """The covered look: the commonest look whose cell a right click (or, in a
+    browser, a Ctrl+click) changes. Returns (covered, cells showing it in the
+    order they are used, the cell marked, the picture after the mark, the
+    pointer rest) or None when no look answers."""
+    actuator, geo = looker.actuator, looker.geo
     rest = _rest_offset(geo)
-    actuator.bind(geo)
-    in_region = geo.shifted(-region.left, -region.top)
-    actuator.mouse.move(round(geo.left + rest[0]), round(geo.top + rest[1]))
-    fresh = settled(screen, region)
-    keep(fresh, region, "learn: the fresh board")
-    border = learn_border(np.asarray(fresh), in_region)
-    cuts = find_cuts(np.asarray(fresh), in_region)
-    side = patch_side(geo.cell_w, geo.cell_h)
-    patches = cut_patches(np.asarray(fresh), cuts, side)
-    rough = cluster(patches)
-    commonest = int(np.bincount(rough.labels).argmax())
-    book = LookBook(same_bound(patches[rough.labels == commonest]), side)
-    looks = book.assign(np.asarray(fresh), cuts)
-    looker = Looker(screen, actuator, geo, region, cuts, book, say)
-    names: dict[int, Name] = {}
-    notes: list[str] = []
-    pointer_rest = None
-    # 2-3. The covered tile is the look a right click changes: the commonest on a
-    # fresh board, unless the clone opened an area of it by itself (xdemineur: 0s
-    # and 1s may then both outnumber it).
     counts = np.bincount(looks.reshape(-1))
-    shot = None
-    order: list[tuple[int, int]] = []
-    covered = r = c = -1
+    ways = FLAG_WAYS if browser is not False else FLAG_WAYS[:1]
     for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:6]]:
         if counts[covered] < 2:
             break
@@ -355,9 +377,10 @@ def first_look(
         actuator.rest = rest if hover is not None else None
         looker.rest_pointer(rest)
         before = settled(screen, region)
-        shot = looker.mark(r, c, before, "learn: the flag")
+        shot = looker.mark(r, c, before, "learn: the flag", ways)
         if shot is None:
             continue
+        pointer_rest = None
         if hover is not None:
             names[hover] = Name(".", f"cell ({r}, {c}) of a fresh board with the pointer on it")
             pointer_rest = rest
@@ -365,21 +388,30 @@ def first_look(
                 "the clone draws the cell under the pointer otherwise: the pointer "
                 "rests above the board between clicks"
             )
-        break
-    if shot is None:
-        raise PlayError(
-            "no cell reacted to a right click or a Ctrl+click: the game may be over "
-            "(start a new one), or the clone flags in a way msbot does not know"
-        )
-    keep(shot, region, f"learn: right click on ({r}, {c})")
-    flag = looker.look_at(shot, r, c)
-    names[covered] = Name(
-        ".", f"cell ({r}, {c}) showed it on a fresh board and a right click changed it"
-    )
-    how = "right clicked" if actuator.flag_with == "right" else f"{actuator.flag_with} clicked"
-    names[flag] = Name("F", f"appeared where msbot {how} the covered cell ({r}, {c})")
-    cycle = [covered, flag]
-    for step in range(2):
+        return covered, order, r, c, shot, pointer_rest
+    return None
+
+
+def _mark_cycle(
+    looker: Looker,
+    r: int,
+    c: int,
+    covered: int,
+    flag: int,
+    shot: Image,
+    keep: Callable[[Image, Region, str], None],
+    region: Region,
+) -> tuple[list[int], int | None, Image]:
+    """The mark cycle from the flag on (r, c): ([covered, flag] or [covered,
+    flag, "?"], the look of a cell whose flag came off when the clone draws it
+    otherwise than a fresh one, the picture once the cell is unmarked again).
+
+    Right clicks go on until the cell shows the covered look, or the flag
+    again: then the look just before the flag is a covered cell drawn otherwise
+    once its flag came off (a shade lighter or darker), and the cell is left
+    showing that look."""
+    seq = [flag]
+    for _ in range(3):
         # The cell is known to react: it gets longer to show it (a web clone in a
         # browser on a busy machine took over a second), since clicking again
         # while a slow redraw is on its way would step the cycle twice.
@@ -390,17 +422,311 @@ def first_look(
         keep(shot, region, f"learn: right click again on ({r}, {c})")
         look = looker.look_at(shot, r, c)
         if look == covered:
+            return [covered, *seq], None, shot
+        if look == flag and len(seq) >= 2:
+            unflagged = seq[-1]
+            cycle = [covered, *seq[:-1]]
+            # Back to the unflagged look: the rest of the cycle once more.
+            for _ in range(len(cycle) - 1):
+                again = looker.right_click(r, c, shot, "learn: the flag off again", CYCLE_TIMEOUT)
+                if again is None:
+                    raise PlayError(f"cell ({r}, {c}) did not react to a right click")
+                shot = again
+            if looker.look_at(shot, r, c) != unflagged:
+                raise PlayError(f"right clicks on cell ({r}, {c}) do not come back to one look")
+            return cycle, unflagged, shot
+        if look in seq or len(seq) >= 3:
             break
-        if step == 1 or look in cycle:
-            raise PlayError(f"right clicks on cell ({r}, {c}) do not come back to the covered tile")
-        names[look] = Name(
+        seq.append(look)
+    raise PlayError(f"right clicks on cell ({r}, {c}) do not come back to the covered tile")
+
+
+def _unflagged_proven(
+    looker: Looker, r: int, c: int, shot: Image, look: int, flag: int, steps: int
+) -> tuple[Image, bool]:
+    """Whether `look` on (r, c) is a covered cell drawn otherwise after a flag: a
+    right click shows the flag there, and the rest of the cycle brings `look`
+    back. Returns the picture after the clicks."""
+    nxt = looker.right_click(r, c, shot, "learn: is this a covered cell?", CYCLE_TIMEOUT)
+    if nxt is None or looker.look_at(nxt, r, c) != flag:
+        return nxt if nxt is not None else shot, False
+    shot = nxt
+    for _ in range(steps - 1):
+        again = looker.right_click(r, c, shot, "learn: the flag off again", CYCLE_TIMEOUT)
+        if again is None:
+            return shot, False
+        shot = again
+    return shot, looker.look_at(shot, r, c) == look
+
+
+#: Sides of the grid, and the step inward along rows (dr) or columns (dc).
+SIDES = ("top", "bottom", "left", "right")
+
+
+#: Share of a cell's width and height left out on each side when cells are
+#: compared by their insides: a gap or a line around the cells, cut with the
+#: cell, shows the board's frame there in the outer rows and columns.
+INSIDE_MARGIN = 0.2
+#: Side of the picture a cell's inside is shrunk to, and the mean squared
+#: difference (per colour value) two insides are alike within.
+INSIDE_SIDE = 8
+INSIDE_SAME = 40.0
+
+
+def inside(image: Image, cuts: Cuts, r: int, c: int) -> np.ndarray:
+    """The inside of cell (r, c), shrunk to INSIDE_SIDE pixels a side."""
+    x0, x1 = int(cuts.xs[c]), int(cuts.xs[c + 1])
+    y0, y1 = int(cuts.ys[r]), int(cuts.ys[r + 1])
+    mx, my = round((x1 - x0) * INSIDE_MARGIN), round((y1 - y0) * INSIDE_MARGIN)
+    part = np.asarray(image)[y0 + my : y1 - my, x0 + mx : x1 - mx].astype(np.float32)
+    return np.asarray(
+        cv2.resize(part, (INSIDE_SIDE, INSIDE_SIDE), interpolation=cv2.INTER_AREA), np.float32
+    )
+
+
+def alike_inside(a: np.ndarray, b: np.ndarray) -> bool:
+    return float(((a - b) ** 2).mean()) <= INSIDE_SAME
+
+
+def _answers(
+    looker: Looker, cell: tuple[int, int], flagged: np.ndarray, cycle: list[int], shot: Image
+) -> tuple[bool, Image]:
+    """Whether covered `cell` takes the flag like the cells of the board (a right
+    click draws the flag's inside there) and gives it back (the rest of the
+    cycle); the picture afterwards."""
+    r, c = cell
+    nxt = looker.right_click(r, c, shot, "learn: is this line a line of the board?")
+    if nxt is None:
+        return False, shot
+    if not alike_inside(inside(nxt, looker.cuts, r, c), flagged):
+        # Something that answers the pointer otherwise (a toolbar's button).
+        return False, nxt
+    shot = nxt
+    for _ in range(len(cycle) - 1):
+        back = looker.right_click(r, c, shot, "learn: the line's probe flag off", CYCLE_TIMEOUT)
+        if back is None:
+            raise PlayError(f"the probe flag at ({r}, {c}) did not come off again")
+        shot = back
+    return True, shot
+
+
+#: Lines in from a side whose cells a line with no covered cell is compared with.
+DEEP = 3
+
+
+def _prove_edges(
+    looker: Looker,
+    covered: np.ndarray,
+    flagged: np.ndarray,
+    cycle: list[int],
+    shot: Image,
+) -> tuple[tuple[int, int, int, int], Image, list[str]]:
+    """The rows and columns of the grid that are the board: (r0, r1, c0, c1),
+    the picture afterwards, and the sides lines were left out at.
+
+    A grid of look-alike tiles may hold more than the board: a toolbar of
+    buttons drawn like covered cells, or an empty band between them. So each
+    side's outermost line must behave as board cells do: a cell in it whose
+    inside is a covered cell's takes the flag and gives it back. A line with
+    no covered cell is kept only when the insides of its cells are seen in
+    cells DEEP lines or more inside (a line the clone opened by itself), and
+    left out otherwise (the window's background, a band between a toolbar and
+    the board). Insides are compared, not whole
+    cells: the outer lines' cells are cut with a strip of the board's frame."""
+    cuts = looker.cuts
+    rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
+    insides = {(r, c): inside(shot, cuts, r, c) for r in range(rows) for c in range(cols)}
+    bounds = [0, rows, 0, cols]
+    dropped: list[str] = []
+    for side in SIDES:
+        while bounds[1] - bounds[0] >= 2 and bounds[3] - bounds[2] >= 2:
+            r0, r1, c0, c1 = bounds
+            if side in ("top", "bottom"):
+                r = r0 if side == "top" else r1 - 1
+                line = [(r, c) for c in range(c0, c1)]
+                deep = (r0 + DEEP, r1) if side == "top" else (r0, r1 - DEEP)
+                near = [(a, b) for a in range(*deep) for b in range(c0, c1)]
+            else:
+                c = c0 if side == "left" else c1 - 1
+                line = [(r, c) for r in range(r0, r1)]
+                deep = (c0 + DEEP, c1) if side == "left" else (c0, c1 - DEEP)
+                near = [(a, b) for a in range(r0, r1) for b in range(*deep)]
+            shown = [cell for cell in line if alike_inside(insides[cell], covered)]
+            if shown:
+                # Asked of the lines left only: a counter in a line left out
+                # changes with the flag (ace-minesweeper's, above its board).
+                sub = looker.part(r0, r1, c0, c1)
+                cell = shown[len(shown) // 2]
+                ok, shot = _answers(sub, (cell[0] - r0, cell[1] - c0), flagged, cycle, shot)
+            else:
+                seen = np.stack([insides[cell] for cell in near]) if near else np.zeros((0,))
+                alike = sum(
+                    bool(len(seen))
+                    and bool(
+                        ((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= INSIDE_SAME
+                    )
+                    for cell in line
+                )
+                ok = alike >= 0.8 * len(line)
+            if ok:
+                break
+            dropped.append(side)
+            if side == "top":
+                bounds[0] += 1
+            elif side == "bottom":
+                bounds[1] -= 1
+            elif side == "left":
+                bounds[2] += 1
+            else:
+                bounds[3] -= 1
+    r0, r1, c0, c1 = bounds
+    return (r0, r1, c0, c1), shot, dropped
+
+
+def first_look(
+    screen: Screen,
+    actuator: Actuator,
+    base: Region | None = None,
+    board: BoardRect | None = None,
+    say: Callable[[str], None] = print,
+    mines: int | None = None,
+    seed: int = 0,
+    keep: Callable[[Image, Region, str], None] = lambda image, region, why: None,
+) -> FirstLook:
+    """Learn what a fresh board shows (see the module docstring).
+
+    `base`: the part of the screen to look in (None: all of it); `board`: the
+    board rectangle when the screen holds other grids; `mines`: the mine
+    total when the user knows it (it decides between counter readings);
+    `keep(picture, region, why)` is given every picture learned from (`--save`).
+    """
+    rng = np.random.default_rng(seed)
+    full = screen.grab(base)
+    try:
+        local = find_board(np.asarray(full), board)
+    except VisionError as exc:
+        terminal = ""
+        if terminal_on_screen(actuator.mouse, screen.size):
+            terminal = (
+                "; a terminal window shows: a Minesweeper drawn in text cells and played "
+                "with keys is not supported (msbot clicks boards of tiles)"
+            )
+        raise PlayError(
+            f"no Minesweeper board found (no skin reads one, and none can be learned: "
+            f"{exc}){terminal}"
+        ) from None
+    dx, dy = (base.left, base.top) if base is not None else (0, 0)
+    geo = local.shifted(dx, dy)
+    region = around(geo, screen.size)
+    say(
+        f"a grid of {geo.rows}x{geo.cols} tiles at ({round(geo.left)}, {round(geo.top)}), "
+        f"{geo.cell_w:g}x{geo.cell_h:g} px: learning whether it is a Minesweeper board"
+    )
+    rest = _rest_offset(geo)
+    actuator.bind(geo)
+    in_region = geo.shifted(-region.left, -region.top)
+    actuator.mouse.move(round(geo.left + rest[0]), round(geo.top + rest[1]))
+    fresh = settled(screen, region)
+    keep(fresh, region, "learn: the fresh board")
+    border = learn_border(np.asarray(fresh), in_region)
+    cuts = find_cuts(np.asarray(fresh), in_region)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    patches = cut_patches(np.asarray(fresh), cuts, side)
+    rough = cluster(patches)
+    commonest = int(np.bincount(rough.labels).argmax())
+    book = LookBook(same_bound(patches[rough.labels == commonest]), side)
+    looks = book.assign(np.asarray(fresh), cuts)
+    looker = Looker(screen, actuator, geo, region, cuts, book, say)
+    names: dict[int, Name] = {}
+    notes: list[str] = []
+    pointer_rest = None
+    # 2-3. The covered tile is the look a right click changes: the commonest on a
+    # fresh board, unless the clone opened an area of it by itself (xdemineur: 0s
+    # and 1s may then both outnumber it).
+    browser = board_in_browser(actuator, geo)
+    found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
+    opened_first: tuple[int, int] | None = None
+    if found is None:
+        # Start where the clone is: some clones take no flag before the first
+        # cell is open. The first open is made here (the middle of the board: a
+        # first click that opens an area there opens the most), then the right
+        # click is asked again of the cells still covered.
+        commonest = int(np.bincount(looks.reshape(-1)).argmax())
+        opened_first = _middle_cell(looks, commonest)
+        actuator.hover(*opened_first, "learn: a first open (no cell took a flag)")
+        time.sleep(ENTER)
+        before_open = looker.patch(settled(screen, region), *opened_first)
+        actuator.open(*opened_first, "learn: a first open (no cell took a flag)")
+        looker.rest_pointer(rest)
+
+        def opened(shot: Image) -> bool:
+            now = looker.patch(shot, *opened_first)
+            return float(((now - before_open) ** 2).mean()) > book.same
+
+        # Until the cell shows its change (a page asks its server first), then
+        # still (a cascade of cells opening one ring after another).
+        shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
+        started = shown if shown is not None else settled(screen, region)
+        keep(started, region, f"learn: the first open at {opened_first}")
+        looks = book.assign(np.asarray(started), cuts)
+        if shown is None:
+            raise PlayError(
+                "no cell reacted to a right click, a Ctrl+click or a left click: the "
+                "game may be over (start a new one), or this is no Minesweeper board"
+            )
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
+    if found is None:
+        raise PlayError(
+            "no cell reacted to a right click or a Ctrl+click, before or after a first "
+            "open: the game may be over (start a new one), or the clone flags in a way "
+            "msbot does not know"
+        )
+    covered, order, r, c, shot, pointer_rest = found
+    flag_shot = shot
+    keep(shot, region, f"learn: right click on ({r}, {c})")
+    flag = looker.look_at(shot, r, c)
+    where = "a fresh board" if opened_first is None else f"the board once {opened_first} was open"
+    names[covered] = Name(".", f"cell ({r}, {c}) showed it on {where} and a right click changed it")
+    how = "right clicked" if actuator.flag_with == "right" else f"{actuator.flag_with} clicked"
+    names[flag] = Name("F", f"appeared where msbot {how} the covered cell ({r}, {c})")
+    cycle, unflagged, shot = _mark_cycle(looker, r, c, covered, flag, shot, keep, region)
+    if len(cycle) == 3:
+        names[cycle[2]] = Name(
             "?",
             f"appeared at the second right click on the covered cell ({r}, {c}), after the flag",
         )
-        cycle.append(look)
+    if unflagged is not None:
+        names[unflagged] = Name(
+            ".",
+            f"cell ({r}, {c}) once its flag came off: a right click turns it into the flag "
+            "again (the clone draws a cell whose flag came off otherwise)",
+        )
+        notes.append("a cell whose flag came off is drawn otherwise than a fresh one")
+    # The grid is the board only where its cells behave as cells.
+    flagged = inside(flag_shot, cuts, r, c)
+    covered_inside = inside(fresh, cuts, r, c)
+    (r0, r1, c0, c1), shot, dropped = _prove_edges(looker, covered_inside, flagged, cycle, shot)
+    if dropped:
+        geo = geo.part(r0, r1, c0, c1)
+        in_region = geo.shifted(-region.left, -region.top)
+        actuator.bind(geo)
+        cuts = find_cuts(np.asarray(fresh), in_region)
+        looker = Looker(screen, actuator, geo, region, cuts, book, say)
+        looks = book.assign(np.asarray(shot), cuts)
+        border = learn_border(np.asarray(fresh), in_region)
+        order = [(a - r0, b - c0) for a, b in order if r0 <= a < r1 and c0 <= b < c1]
+        r, c = r - r0, c - c0
+        lines = ", ".join(dropped)
+        say(f"left out lines of the grid that do not take flags ({lines}): not the board")
+        notes.append(f"grid lines left out (they took no flag): {lines}")
+    say(
+        f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)}), "
+        f"{geo.cell_w:g}x{geo.cell_h:g} px cells: every side's cells take flags"
+    )
     say(
         f"{actuator.flag_with} click: "
         + " -> ".join([*["covered", "flag", "?"][: len(cycle)], "covered"])
+        + (" (drawn otherwise after a flag)" if unflagged is not None else "")
     )
     shot = _more_covered(looker, looks, names, cycle, shot, rng, keep)
     # 4. Flags for the counter.
@@ -429,7 +755,18 @@ def first_look(
             if nxt is None:
                 break
             last = nxt
-        if nxt is None or not looker.shows(last, fr, fc, covered):
+        back = looker.look_at(last, fr, fc) if nxt is not None else None
+        if back is not None and back not in names:
+            # Perhaps a covered cell drawn otherwise once its flag came off: so
+            # only if a right click flags it again and the cycle brings it back.
+            last, proven = _unflagged_proven(looker, fr, fc, last, back, flag, len(cycle))
+            if proven:
+                names[back] = Name(
+                    ".",
+                    f"cell ({fr}, {fc}) once msbot's flag came off it: a right click "
+                    "flags it again and the cycle brings it back",
+                )
+        if back is None or names.get(back, Name("", "")).char != ".":
             raise PlayError(f"the flag at ({fr}, {fc}) could not be taken off again")
         frames.append(last)
         flags.append(flags[-1] - 1)
@@ -454,4 +791,5 @@ def first_look(
         fresh,
         notes,
         border,
+        opened_first,
     )

@@ -43,15 +43,25 @@ def start_draft(
     restart_key: str | None = None,
     say: Callable[[str], None] = print,
     recorder: Recorder | None = None,
-) -> tuple[Draft, Geometry]:
-    """A first skin from a first look at the fresh board on the screen, and where
-    that board is (screen coordinates)."""
+) -> tuple[Draft, Geometry, tuple[int, int] | None]:
+    """A first skin from a first look at the fresh board on the screen, where
+    that board is (screen coordinates), and the cell the first look opened to
+    start the game (None: it opened none)."""
 
     def keep(image: Image, region: Region, why: str) -> None:
         if recorder is not None:
             recorder.frame(image, None, game=0, region=region, note=why)
 
-    look = first_look(screen, actuator, options.region, board, say, mines, keep=keep)
+    done = len(actuator.history)
+    try:
+        look = first_look(screen, actuator, options.region, board, say, mines, keep=keep)
+    finally:
+        # The first look's clicks and keys are recorded too (game 0): a recording
+        # holds everything msbot did to the screen, learning included.
+        if recorder is not None:
+            for action in actuator.history[done:]:
+                recorder.action(action.to_json(), game=0, frame=None)
+            recorder.flush()
     draft = Draft(
         name=name,
         geometry=look.in_region,
@@ -68,7 +78,7 @@ def start_draft(
     if restart_key is not None:
         draft.restart = {"key": restart_key}
         draft.restart_said = f"press {restart_key} (given with --restart-key)"
-    return draft, look.geometry
+    return draft, look.geometry, look.opened_first
 
 
 def play_learning(
@@ -80,13 +90,16 @@ def play_learning(
     recorder: Recorder | None = None,
     say: Callable[[str], None] = print,
     where: Geometry | None = None,
+    opened_first: tuple[int, int] | None = None,
 ) -> Session:
     """Play `options.games` games with the skin of `draft`, learning as they go;
     the skin in `folder` is kept up to date all along. `where`: the board on the
-    screen, when the skin cannot locate it yet (it has seen few of its pictures)."""
+    screen, when the skin cannot locate it yet (it has seen few of its pictures);
+    `opened_first`: the cell the first look opened (the first game goes on from it)."""
     write_draft(draft, folder)
     reader = BoardReader([load_skin(folder)])
     apprentice = Apprentice(draft, folder, actuator, say)
+    apprentice.opened_first = opened_first
     player = Player(screen, reader, actuator, options, recorder, say=say, apprentice=apprentice)
     if where is not None:
         base = options.region

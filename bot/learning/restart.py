@@ -7,7 +7,8 @@ covered, and not the finished board):
    show, and the desktop does not say the board's own window is the one
    there): it closes a clone's "you lost" dialog in every toolkit here, and
    then the board it hid is the finished board (ace-minesweeper quits on it);
-2. the keys clones bind: F2, N, S (they click nothing msbot cannot read);
+2. the keys clones bind: F2, N, S, R, Space, Return (they click nothing
+   msbot cannot read);
 3. a part of the window that changed when the game ended, is not the clock
    or the counter, and sits where clones put their face (square, above the
    board's middle: the classic smiley, ace's penguin), clicked at its middle;
@@ -37,6 +38,7 @@ from bot.board import COVERED
 from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
+from bot.learning.windows import is_browser
 from bot.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
@@ -51,8 +53,8 @@ if TYPE_CHECKING:
 
 #: Two pictures of a control this close (mean squared difference) are the same.
 FACE_SAME = 25.0
-#: Keys tried, in order.
-KEYS = ("F2", "n", "s", "ctrl+n")
+#: Keys tried, in order (the last one only outside a web browser).
+KEYS = ("F2", "n", "s", "r", "space", "Return", "ctrl+n")
 #: Seconds a try gets to show a fresh board.
 FRESH_TIMEOUT = 2.0
 #: Share of the cells a fresh board shows covered, at least (and half of it drawn
@@ -218,7 +220,7 @@ def find_restart(player: Player, final: Reading) -> Reading:
     others = [box for box in parts if box not in faces]
     board_at = apprentice.looks(end)
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
-    browser = _is_browser(actuator.mouse.window_class_at(*middle))
+    browser = is_browser(actuator.mouse.window_class_at(*middle))
     late: list[str | tuple[int, int, int, int]] = [] if browser else [KEYS[-1]]
     tries: list[str | tuple[int, int, int, int] | None] = [
         *KEYS[:-1],
@@ -231,7 +233,8 @@ def find_restart(player: Player, final: Reading) -> Reading:
     while tries:
         step = tries.pop(0)
         if step is None:
-            tries[:] = _buttons(player, end, geo_region, parts)
+            over = covered_over or apprentice.another_window_over_board() is True
+            tries[:] = _buttons(player, end, geo_region, parts, over)
             what = "that answers the pointer (a button)"
             continue
         if isinstance(step, str):
@@ -299,24 +302,21 @@ def _back_to_board(player: Player, board_at: np.ndarray) -> None:
         )
 
 
-#: Window classes of web browsers, where Ctrl+N opens another window.
-BROWSERS = ("chromium", "chrome", "firefox", "navigator", "epiphany", "konqueror", "falkon")
-
-
-def _is_browser(window_class: str) -> bool:
-    return any(name in window_class.lower() for name in BROWSERS)
-
-
 #: At most this many buttons are tried by hovering.
 BUTTONS = 6
 
 
 def _buttons(
-    player: Player, end: Image, geo: Geometry, tried: list[tuple[int, int, int, int]]
+    player: Player,
+    end: Image,
+    geo: Geometry,
+    tried: list[tuple[int, int, int, int]],
+    over_board: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
-    first, leaving out those already tried."""
+    first, leaving out those already tried. `over_board`: a window lies over
+    the board (a "Play again" dialog): its buttons are looked for there too."""
     window, actuator = player.window, player.actuator
     assert window.region is not None
     origin = window.region
@@ -326,7 +326,8 @@ def _buttons(
     frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
     x0, y0 = round(geo.left) - frame, round(geo.top) - frame
     x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
-    edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
+    if not over_board:
+        edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
     mask = cv2.dilate(edges.astype(np.uint8), np.ones((5, 5), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
     height, width = grey.shape

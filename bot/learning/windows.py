@@ -62,3 +62,45 @@ def another_window(mouse: Mouse, own: int | None, points: Iterable[tuple[int, in
     if None in now:
         return None
     return now != {own}
+
+
+#: Window classes of web browsers: Ctrl+N opens another window there, and a
+#: page may flag with Ctrl+click (a right click is the browser's menu).
+BROWSERS = ("chromium", "chrome", "firefox", "navigator", "epiphany", "konqueror", "falkon")
+
+
+def is_browser(window_class: str) -> bool:
+    """Whether a top-level window of this class is a web browser's."""
+    return any(name in window_class.lower() for name in BROWSERS)
+
+
+#: Window classes of terminal emulators: a Minesweeper played with keys in
+#: text cells there is no board of tiles msbot can click.
+TERMINALS = (
+    "xterm",
+    "terminal",
+    "konsole",
+    "urxvt",
+    "rxvt",
+    "alacritty",
+    "kitty",
+    "terminator",
+    "tilix",
+    "st-256color",
+    "foot",
+    "wezterm",
+    "lxterm",
+    "uxterm",
+)
+
+
+def terminal_on_screen(mouse: Mouse, size: tuple[int, int], step: int = 80) -> bool:
+    """Whether a terminal emulator's window shows on the screen (points `step`
+    pixels apart asked of the desktop; False where it cannot tell)."""
+    width, height = size
+    classes = {
+        mouse.window_class_at(x, y).lower()
+        for x in range(step // 2, width, step)
+        for y in range(step // 2, height, step)
+    }
+    return any(name in kind for kind in classes for name in TERMINALS)

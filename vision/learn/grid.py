@@ -20,7 +20,8 @@ from bot.errors import VisionError
 from vision.classify import PATCH, board_patches
 from vision.cuts import Cuts
 from vision.geometry import Geometry
-from vision.lattice import Lattice, find_lattices
+from vision.lattice import ASPECT_ANY, Lattice, find_lattices
+from vision.learn.cluster import cluster
 
 #: A pitch this close to a whole number is a fixed-size clone drawn on whole pixels.
 INTEGER_PITCH = 0.15
@@ -172,16 +173,99 @@ def _another_board(first: Lattice, other: Lattice) -> bool:
     return apart_x or apart_y
 
 
+#: A smoothed picture's grid is taken over the picture's own when it has this
+#: many times more tiles; a grid of cells far from square over one of square
+#: cells when it has this many times more.
+SMOOTHED_BETTER = 2.0
+ANY_SHAPE_BETTER = 1.2
+
+
+def _variants(image: np.ndarray) -> list[list[Lattice]]:
+    """The grids of the picture as it is (square cells, then any shape), then
+    smoothed over 2x2 pixels (xbomb draws its covered tiles as a one-pixel
+    checkerboard of grey and white, an X11 stipple, flat only once neighbouring
+    pixels are averaged) and over 5x5 (a median: tiles with a grain of their own,
+    a noisy texture, flatten too)."""
+    return [
+        find_lattices(image, robust=True),
+        find_lattices(image, aspect=ASPECT_ANY, robust=True),
+        find_lattices(cv2.blur(image, (2, 2)), aspect=ASPECT_ANY, robust=True),
+        find_lattices(cv2.medianBlur(image, 5), aspect=ASPECT_ANY, robust=True),
+    ]
+
+
 def _lattices(image: np.ndarray) -> list[Lattice]:
-    """`find_lattices`, and when it finds none, the same on the picture smoothed over
-    2x2 pixels: xbomb draws its covered tiles as a one-pixel checkerboard of grey
-    and white (an X11 stipple), flat only once neighbouring pixels are averaged.
-    The smoothed picture is a half pixel off; `_snap` puts the grid back on whole
-    pixels."""
-    found = find_lattices(image)
-    if found:
-        return found
-    return find_lattices(cv2.blur(image, (2, 2)))
+    """The grids of the picture as it is with square cells; of cells up to
+    `ASPECT_ANY` times wider than tall (or taller than wide) when that finds
+    clearly more tiles; of the picture smoothed when that finds no grid, or one
+    with far fewer tiles. The plainest reading comes first: a looser one also
+    takes in what is no tile (a part of a panel above the board, drawn in a
+    tile-sized step, joined a lattice as two extra rows). A smoothed picture
+    may put the grid a half pixel off; `_snap` puts it back on whole pixels."""
+    square, any_shape, *smoothed = _variants(image)
+    best = square
+    if any_shape and (not best or any_shape[0].found > ANY_SHAPE_BETTER * best[0].found):
+        best = any_shape
+    for found in smoothed:
+        if found and (not best or found[0].found > SMOOTHED_BETTER * best[0].found):
+            best = found
+    return best
+
+
+#: The least rows and columns of a grid the live learner takes for a board.
+MIN_BOARD_SIDE = 5
+#: The share of a fresh board's cells its commonest picture covers, at least.
+FRESH_SHARE = 0.6
+
+
+def board_likeness(image: np.ndarray, geo: Geometry) -> float:
+    """The share of the grid's cells showing its commonest picture (a fresh
+    Minesweeper board: nearly all; a chess board or a spreadsheet: half or less)."""
+    found = board_patches(image, geo)
+    if found is None or len(found) == 0:
+        return 0.0
+    sizes = cluster(found).sizes()
+    return float(sizes.max() / len(found))
+
+
+def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
+    """The grid a live learner may click: the largest grid of at least
+    MIN_BOARD_SIDE x MIN_BOARD_SIDE tiles whose cells mostly show one picture
+    (FRESH_SHARE), as a fresh board's covered cells do. A chess board, a
+    spreadsheet, a grid of photos or a toolbar is no such grid and is never
+    probed; two such grids are refused (learning from both would mix two games)."""
+    if board is not None:
+        return find_grid(image, board)
+    seen: list[Geometry] = []
+    candidates: list[tuple[int, float, Geometry, Lattice]] = []
+    # The plainest reading of the picture first (`_lattices`); the others only
+    # when it shows no such grid.
+    for lattices in [_lattices(image), *_variants(image)]:
+        for lat in lattices:
+            geo = _snap(lat.geometry, image)
+            if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
+                continue
+            seen.append(geo)
+            share = board_likeness(image, geo)
+            if share >= FRESH_SHARE:
+                candidates.append((geo.rows * geo.cols, share, geo, lat))
+        if candidates:
+            break
+    if not candidates:
+        raise VisionError(
+            f"no grid of at least {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} cells that mostly show "
+            "one picture (a fresh Minesweeper board) is on the screen"
+        )
+    candidates.sort(key=lambda c: (-c[0], -c[1]))
+    _, _, geo, first = candidates[0]
+    others = [c[2] for c in candidates[1:] if _another_board(first, c[3])]
+    if others:
+        where = "; ".join(_where(g) for g in [geo, *others])
+        raise VisionError(
+            f"{len(others) + 1} boards on the screen ({where}): show only one "
+            "(or pass --board L,T,W,H)"
+        )
+    return geo
 
 
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
