@@ -81,19 +81,19 @@ def tiles_beside(grid: Geometry, lattices: list[Lattice]) -> list[str]:
     return [side for side, at in near.items() if at.sum() >= max(2, length[side] / 2)]
 
 
-def flat_mask(image: np.ndarray) -> np.ndarray:
-    """Pixels whose 4-neighbourhood spans at most FLAT_STEP in every channel, as 0/1."""
+def flat_mask(image: np.ndarray, step: int = FLAT_STEP) -> np.ndarray:
+    """Pixels whose 4-neighbourhood spans at most `step` in every channel, as 0/1."""
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     spread = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, cross)
     if spread.ndim == 3:
         spread = cv2.max(cv2.max(spread[:, :, 0], spread[:, :, 1]), spread[:, :, 2])
-    return (spread <= FLAT_STEP).view(np.uint8)
+    return (spread <= step).view(np.uint8)
 
 
-def components(image: np.ndarray, max_tile: float = MAX_TILE) -> np.ndarray:
-    """Flat regions of tile-like size (at most `max_tile` px), any shape: rows
-    of (x, y, w, h, area)."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
+def components(image: np.ndarray, max_tile: float = MAX_TILE, step: int = FLAT_STEP) -> np.ndarray:
+    """Flat regions (colour steps of at most `step`) of tile-like size (at most
+    `max_tile` px), any shape: rows of (x, y, w, h, area)."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(flat_mask(image, step), connectivity=4)
     s = stats[1:n]
     w, h = s[:, 2], s[:, 3]
     keep = (w <= max_tile) & (h <= max_tile) & (np.maximum(w, h) >= MIN_TILE)
@@ -215,6 +215,7 @@ def find_lattices(
     max_tile: float = MAX_TILE,
     aspect: float = ASPECT,
     robust: bool = False,
+    step: int = FLAT_STEP,
 ) -> list[Lattice]:
     """Every tile grid in `image`, the one with most tiles first (see module docstring).
 
@@ -223,9 +224,10 @@ def find_lattices(
     90 px beginner cells at 200 % have 170 px insides, which a fixed limit of
     160 px left out: no board found), so `vision.locate` passes the largest
     pitch its skins may be shown at. `aspect` and `robust`: see `squarish`
-    and `_fit` (the live learner's looser and steadier reading).
+    and `_fit` (the live learner's looser and steadier reading); `step`: the
+    colour step within a tile's inside (a gradient's steps are larger).
     """
-    parts = components(image, max_tile)
+    parts = components(image, max_tile, step)
     boxes = squarish(parts, aspect)
     if len(boxes) < min_cells:
         return []

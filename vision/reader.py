@@ -251,7 +251,9 @@ class BoardReader:
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.
             return Reading(skin.name, geo, Board.covered(geo.rows, geo.cols), None, status)
-        if status != "playing" and skin.buttons:
+        if skin.buttons and (status != "playing" or 2 * len(unknown) > geo.rows * geo.cols):
+            # Over, or no board but another screen of the clone where its
+            # buttons are (a menu where a difficulty is chosen).
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
         return Reading(
             skin.name,

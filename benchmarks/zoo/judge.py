@@ -223,6 +223,16 @@ def judge_outcomes(
         )
 
 
+def _in_force(items: list[tuple[float, Any]], t0: float, t1: float) -> list[Any]:
+    """The values of time-stamped `items` in force at some moment of [t0, t1]."""
+    out = []
+    for i, (when, value) in enumerate(items):
+        until = items[i + 1][0] if i + 1 < len(items) else float("inf")
+        if when <= t1 and until >= t0:
+            out.append(value)
+    return out
+
+
 def _inside(box: list[int], x: float, y: float) -> bool:
     return box[0] <= x < box[2] and box[1] <= y < box[3]
 
@@ -250,8 +260,11 @@ def judge_clicks(truth: Truth, actions: list[dict[str, Any]], verdict: Verdict) 
                 verdict.clicks_wrong_cell += 1
                 verdict.note("clicks_wrong_cell", {"action": action, "landed": list(cell)})
             continue
-        controls = truth.at(truth.controls, t + LATE)
-        if controls is not None and any(_inside(box, x, y) for box in controls[1].values()):
+        # The controls in force around the click: a click may change them at once
+        # (the window shrinks around a menu), and msbot stamps its action a few
+        # ms after the click itself.
+        sets = _in_force(truth.controls, t - TOO_EARLY, t + LATE)
+        if any(_inside(box, x, y) for boxes in sets for box in boxes.values()):
             verdict.clicks_on_controls += 1
             continue
         verdict.clicks_outside += 1

@@ -296,7 +296,8 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
         open_fill = "#ffffff" if covered_fill == "#000000" else "#000000"
         text_colour = "#ffffff" if window_bg == "#000000" else "#000000"
     if theme == "mono":
-        covered_light, covered_dark, covered_alt = "#ffffff", "#000000", open_fill
+        covered_light, covered_alt = "#ffffff", open_fill
+        covered_dark = "#000000" if covered_fill == "#ffffff" else "#ffffff"  # its edges show
         board_bg = line_colour = open_line = text_colour
         if covered in ("gradient", "noise"):
             covered = "dither"
@@ -329,6 +330,14 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
             rng.choice(("#ff0000", "#d00000", "#e06000", "#ff2050")), covered_fill, rng
         )
         mine_colour = _readable(rng.choice(("#000000", "#202020", "#400000")), open_fill, rng)
+    # Covered cells a person can tell apart: what lies between them differs.
+    apart = shade(covered_fill, 60 if sum(rgb(covered_fill)) < 384 else -60)
+    if theme == "mono":
+        apart = "#ffffff" if covered_fill == "#000000" else "#000000"
+    if gap and distance(board_bg, covered_fill) < 40:
+        board_bg = apart
+    if line and distance(line_colour, covered_fill) < 40:
+        line_colour = apart
     # Glyphs.
     digits = _pick(rng, {"font": 4, "tktext": 3, "pixel": 2})
     if cells == "buttons" or web:

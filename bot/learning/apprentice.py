@@ -63,6 +63,9 @@ from vision.skin import load_skin
 if TYPE_CHECKING:
     from bot.window import GameWindow
 
+#: Share of the board's cells, at most, held at a game's start (pictures msbot
+#: did not cause, never clicked): more, and what shows is no board.
+HOLD_AT_MOST = 0.5
 #: Seconds a probe click gets to show its flag.
 PROBE_TIMEOUT = 1.0
 #: Seconds the probe flag gets to come off: nothing is judged by this wait
@@ -303,6 +306,8 @@ class Apprentice:
             before = replace(reading, board=untouched, unknown=())
             opened = [first]
         if before is None or not opened:
+            if len(unknown) > HOLD_AT_MOST * reading.board.height * reading.board.width:
+                return None  # mostly pictures not read: no board (a menu screen)
             record.held |= set(unknown)
             return self._hold(reading)
         board = before.board

@@ -29,6 +29,7 @@ the `Actuator`, which only accepts the one control being tried.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import cv2
@@ -86,9 +87,11 @@ def _fresh(
         return False
     if moved <= 0 or moved < min(FRESH_SHARE, shown) / 2:
         return False
+    if len(reading.held) + len(reading.unknown) > HELD_SHARE * board.height * board.width:
+        return False  # mostly pictures the skin does not read: no board of its
     if anew:
         return True
-    covered = board.count(".") - len(reading.unknown)
+    covered = board.count(".") - len(reading.unknown) - len(reading.held)
     cells = board.height * board.width
     if covered >= FRESH_SHARE * cells:
         return True
@@ -104,6 +107,9 @@ def _fresh(
     return len(closed) >= CLOSED_AGAIN
 
 
+#: Share of a new game's cells, at most, showing pictures the skin does not read
+#: (a screen that is no board: a menu where a difficulty is chosen).
+HELD_SHARE = 0.5
 #: Open cells of the finished board shown covered again, or open with another
 #: value, that prove a new game.
 CLOSED_AGAIN = 3
@@ -234,7 +240,11 @@ def find_restart(player: Player, final: Reading) -> Reading:
         step = tries.pop(0)
         if step is None:
             over = covered_over or apprentice.another_window_over_board() is True
-            tries[:] = _buttons(player, end, geo_region, parts, over)
+            notices = _notices(record.last_image, end, geo_region)
+            tries[:] = [
+                *_buttons(player, end, geo_region, parts, over, within=notices),
+                *_buttons(player, end, geo_region, parts, over),
+            ]
             what = "that answers the pointer (a button)"
             continue
         if isinstance(step, str):
@@ -252,20 +262,32 @@ def find_restart(player: Player, final: Reading) -> Reading:
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
         got = _wait_fresh(player, end, final)
+        menu = None
+        if got is None and not _board_shows(player, board_at):
+            # Another screen in the board's place: perhaps a menu where a
+            # difficulty is chosen, whose buttons lead to a new game.
+            found = _through_menu(player, final, end, _again(player, step, record.first_image))
+            if found is not None:
+                got, menu = found
         if got is None:
             _back_to_board(player, board_at)
             continue
         prefix: list[dict[str, str]] = [{"key": "Escape"}] if covered_over else []
+        suffix: list[dict[str, str]] = [{"click": "menu"}] if menu is not None else []
+        then = ", then the menu's button" if menu is not None else ""
+        draft.menu = menu
         if isinstance(step, str):
-            draft.restart = [*prefix, {"key": step}] if prefix else {"key": step}
-            return learned(f"press {step} (a fresh board appeared)", got[1])
+            steps = [*prefix, {"key": step}, *suffix]
+            draft.restart = steps if len(steps) > 1 else steps[0]
+            return learned(f"press {step}{then} (a fresh board appeared)", got[1])
         settled_now = settled(window.screen, window.region)
         draft.control = _control(
             step, geo_region, settled_now, end, record.last_image, x, y, record.outcome
         )
-        draft.restart = [*prefix, {"click": "restart"}] if prefix else {"click": "restart"}
+        steps = [*prefix, {"click": "restart"}, *suffix]
+        draft.restart = steps if len(steps) > 1 else steps[0]
         return learned(
-            f"click the part of the window at ({x}, {y}) {what} (a fresh board appeared)",
+            f"click the part of the window at ({x}, {y}) {what}{then} (a fresh board appeared)",
             got[1],
         )
     draft.restart_said = f"none found (tried {', '.join(tried)})"
@@ -274,6 +296,102 @@ def find_restart(player: Player, final: Reading) -> Reading:
         f"msbot could not find how this clone starts a new game (tried {', '.join(tried)}): "
         "start one by hand and run again, or give --restart-key KEY"
     )
+
+
+def _board_shows(player: Player, board_at: np.ndarray) -> bool:
+    """Whether the board (any game of it) is where it was: half its cells or
+    more show the looks they showed at the end."""
+    apprentice = player.apprentice
+    assert apprentice is not None
+    now = apprentice.looks(settled(player.window.screen, player.window.region))
+    return float((now == board_at).mean()) >= 0.5
+
+
+#: Buttons of a menu screen tried, at most.
+MENU_TRIES = 5
+#: How alike (normalised correlation) a control must look to be found again.
+FOUND_AGAIN = 0.9
+
+
+def _again(
+    player: Player, step: str | tuple[int, int, int, int], first: Image | None
+) -> Callable[[], bool]:
+    """A way to do `step` again (a key, or a click on the part of the window it
+    was, found again by its picture in play: the window may have moved it,
+    grown around a board of another size); False when it cannot be found."""
+    actuator, window = player.actuator, player.window
+
+    def again() -> bool:
+        if isinstance(step, str):
+            done = actuator.press_key(step, "learn: back to the menu")
+        else:
+            if first is None:
+                return False
+            x0, y0, x1, y1 = step
+            part = np.asarray(first)[y0:y1, x0:x1]
+            whole = np.asarray(window.screen.grab(None))
+            if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
+                return False
+            scores = cv2.matchTemplate(whole, part, cv2.TM_CCOEFF_NORMED)
+            _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+            if best < FOUND_AGAIN:
+                return False
+            x, y = bx + (x1 - x0) // 2, by + (y1 - y0) // 2
+            assert window.located is not None
+            assert window.geometry is not None
+            actuator.bind(window.geometry, {"again": (x, y)})
+            done = actuator.click_control("again", "learn: back to the menu")
+        player.actions += 1
+        player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
+        time.sleep(0.3)
+        return True
+
+    return again
+
+
+def _through_menu(
+    player: Player, final: Reading, end: Image, again: Callable[[], bool]
+) -> tuple[tuple[Image, Reading], Control] | None:
+    """The button of the screen now in the board's place (a menu where a
+    difficulty is chosen) that starts a new game of the same size: each part
+    that answers the pointer, top to bottom, is clicked and judged by a fresh
+    board of the same size; a board of another size is left for the menu
+    again (`again`). Returns the new game and the button as a control."""
+    window, actuator = player.window, player.actuator
+    assert window.region is not None and window.located is not None
+    origin = window.region
+    geo = window.located.geometry
+    shot = settled(window.screen, window.region)
+    boxes = sorted(_buttons(player, shot, geo, [], over_board=True), key=lambda b: (b[1], b[0]))
+    for i, box in enumerate(boxes[:MENU_TRIES]):
+        if i and not again():
+            return None
+        if i:
+            shot = settled(window.screen, window.region)
+        x = origin.left + (box[0] + box[2]) // 2
+        y = origin.top + (box[1] + box[3]) // 2
+        actuator.bind(final.geometry, {"menu": (x, y)})
+        actuator.mouse.move(x, y)
+        time.sleep(ENTER)
+        done = actuator.click_control("menu", "learn: does this button start a game of this size?")
+        player.actions += 1
+        player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
+        got = _wait_fresh(player, end, final)
+        if got is not None:
+            picture = np.asarray(shot)[box[1] : box[3], box[0] : box[2]].copy()
+            pad = 4
+            region = (
+                (0.0, float(box[0] - pad - geo.left)),
+                (0.0, float(box[1] - pad - geo.top)),
+                (0.0, float(box[2] + pad - geo.left)),
+                (0.0, float(box[3] + pad - geo.top)),
+            )
+            evidence = (
+                f"a click at ({x}, {y}) on the screen the restart led to started a new game "
+                "of the same size (a fresh board appeared)"
+            )
+            return got, Control(region, {"playing": [picture]}, evidence)
+    return None
 
 
 def _back_to_board(player: Player, board_at: np.ndarray) -> None:
@@ -306,17 +424,48 @@ def _back_to_board(player: Player, board_at: np.ndarray) -> None:
 BUTTONS = 6
 
 
+#: Pixels of a notice's outline left out when its buttons are looked for.
+NOTICE_RIM = 8
+
+
+def _notices(played: Image | None, end: Image, geo: Geometry) -> list[tuple[int, int, int, int]]:
+    """Boxes (region coordinates) of what came over the board when the game
+    ended: a block of it, two cells wide and more than a cell tall at least,
+    that changed between the last board in play and the end (a "you lost"
+    notice with its buttons, drawn in the window or as a window of its own);
+    the mines a lost board shows change cell by cell, no such block."""
+    if played is None or np.asarray(played).shape != np.asarray(end).shape:
+        return []
+    diff = np.abs(np.asarray(played, np.int16) - np.asarray(end, np.int16)).max(axis=2) > 40
+    keep = np.zeros_like(diff)
+    x0, y0 = max(0, round(geo.left)), max(0, round(geo.top))
+    x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
+    keep[y0:y1, x0:x1] = diff[y0:y1, x0:x1]
+    side = max(3, round(min(geo.cell_w, geo.cell_h) / 4))
+    mask = cv2.dilate(keep.astype(np.uint8), np.ones((side, side), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    found = []
+    for x, y, w, h, area in stats[1:n].tolist():
+        big = w >= 2 * geo.cell_w and h >= 1.2 * geo.cell_h
+        if big and area >= 0.6 * w * h:
+            found.append((x, y, x + w, y + h))
+    return found
+
+
 def _buttons(
     player: Player,
     end: Image,
     geo: Geometry,
     tried: list[tuple[int, int, int, int]],
     over_board: bool = False,
+    within: list[tuple[int, int, int, int]] | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
     first, leaving out those already tried. `over_board`: a window lies over
-    the board (a "Play again" dialog): its buttons are looked for there too."""
+    the board (a "Play again" dialog): its buttons are looked for there too.
+    `within`: only inside these boxes (a notice over the board: `_notices`),
+    their own outline left out."""
     window, actuator = player.window, player.actuator
     assert window.region is not None
     origin = window.region
@@ -326,7 +475,14 @@ def _buttons(
     frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
     x0, y0 = round(geo.left) - frame, round(geo.top) - frame
     x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
-    if not over_board:
+    if within is not None:
+        inner = np.zeros_like(edges)
+        for bx0, by0, bx1, by1 in within:
+            inner[by0 + NOTICE_RIM : by1 - NOTICE_RIM, bx0 + NOTICE_RIM : bx1 - NOTICE_RIM] = True
+        edges &= inner
+        if not within:
+            return []
+    elif not over_board:
         edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
     mask = cv2.dilate(edges.astype(np.uint8), np.ones((5, 5), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)

@@ -90,6 +90,9 @@ class Draft:
     counter: FlagCounter | None = None
     counter_said: str = "not learned"
     control: Control | None = None
+    #: A button of a screen the restart leads to, where a difficulty is chosen
+    #: (the skin's button "menu"), learned by clicking it.
+    menu: Control | None = None
     #: `play.restart` of the manifest ({} when none is known) and what says so.
     restart: dict[str, Any] | list[dict[str, Any]] = field(default_factory=dict)
     restart_said: str = "not learned yet"
@@ -241,6 +244,22 @@ def _write_folder(draft: Draft, out: Path) -> None:
             _write_png(out, "face/rim.png", draft.control.rim.image)
             raw["faces"]["rim"] = {"image": "face/rim.png", "inner": list(draft.control.rim.inner)}
         raw["learned"]["restart_evidence"] = draft.control.evidence
+    if draft.menu is not None:
+        (out / "menu").mkdir()
+        pictures = [pic for pics in draft.menu.images.values() for pic in pics]
+        rels = []
+        for i, img in enumerate(pictures):
+            rel = f"menu/button_{i + 1}.png"
+            _write_png(out, rel, img)
+            rels.append(rel)
+        raw["buttons"] = {
+            "menu": {
+                "region": [list(c) for c in draft.menu.region],
+                "threshold": FACE_THRESHOLD,
+                "images": rels,
+            }
+        }
+        raw["learned"]["menu_evidence"] = draft.menu.evidence
     (out / "skin.json").write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
 
 
@@ -316,6 +335,14 @@ def draft_of_skin(skin: Skin) -> Draft:
             str(learned.get("restart_evidence", "")),
             rim if isinstance(rim, FaceRim) else None,
         )
+    menu = None
+    if "menu" in skin.buttons:
+        button = skin.buttons["menu"]
+        menu = Control(
+            button.region,
+            {"playing": [pic for pics in button.images.values() for pic in pics]},
+            str(learned.get("menu_evidence", "")),
+        )
     rest = play.get("pointer_rest")
     return Draft(
         name=skin.name,
@@ -326,6 +353,7 @@ def draft_of_skin(skin: Skin) -> Draft:
         counter=counter,
         counter_said=str(learned.get("counter", "")),
         control=control,
+        menu=menu,
         restart=play.get("restart") or {},
         restart_said=str(learned.get("restart", "")),
         question_marks=bool(play.get("question_marks", False)),

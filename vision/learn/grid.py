@@ -180,17 +180,23 @@ SMOOTHED_BETTER = 2.0
 ANY_SHAPE_BETTER = 1.2
 
 
+#: The colour step between neighbouring pixels of a tile drawn as a gradient.
+GRADIENT_STEP = 14
+
+
 def _variants(image: np.ndarray) -> list[list[Lattice]]:
     """The grids of the picture as it is (square cells, then any shape), then
     smoothed over 2x2 pixels (xbomb draws its covered tiles as a one-pixel
     checkerboard of grey and white, an X11 stipple, flat only once neighbouring
     pixels are averaged) and over 5x5 (a median: tiles with a grain of their own,
-    a noisy texture, flatten too)."""
+    a noisy texture, flatten too), then with tiles whose colour steps from pixel
+    to pixel (a gradient)."""
     return [
         find_lattices(image, robust=True),
         find_lattices(image, aspect=ASPECT_ANY, robust=True),
         find_lattices(cv2.blur(image, (2, 2)), aspect=ASPECT_ANY, robust=True),
         find_lattices(cv2.medianBlur(image, 5), aspect=ASPECT_ANY, robust=True),
+        find_lattices(image, aspect=ASPECT_ANY, robust=True, step=GRADIENT_STEP),
     ]
 
 
