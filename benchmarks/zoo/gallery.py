@@ -1,11 +1,14 @@
 """Screenshots of zoo clones in play, for the zoo's README.
 
-    .venv/bin/python -m zoo.gallery --out benchmarks/zoo/gallery SEED...   (from benchmarks/)
+    .venv/bin/python -m zoo.gallery --out zoo/gallery [--lose] SEED...   (from benchmarks/)
 
 Each seed's clone is started on a fresh Xvfb, given a few clicks through
 xdotool (a first open, two flags on mines its truth names, a few safe
 cells), and its window (with what is around it) saved as SEED.png; a
 Markdown table of the pictures and each clone's description is printed.
+With `--lose` the game is then played to its end: a mine its truth names is
+opened, and the shot waits for the lost board and its end notice (a dialog,
+an overlay or a status line, as the clone has it).
 """
 
 from __future__ import annotations
@@ -55,20 +58,51 @@ def play_a_little(running: RunningZoo) -> None:
     ]
     for r, c in safe[:: max(1, len(safe) // 3)][:3]:
         _click(running, r, c, "1")
-    # The pointer away from the board (a hover look would show).
+    _pointer_away(running)
+
+
+def _pointer_away(running: RunningZoo) -> None:
+    """The pointer away from the board (a hover look would show)."""
     env = dict(os.environ, DISPLAY=running.display)
     subprocess.run(["xdotool", "mousemove", "1599", "999"], env=env, check=True)
     time.sleep(0.3)
 
 
-def shoot(seed: int, out: Path, frontend: str | None = None) -> str:
-    """SEED.png of the clone in play; its description."""
+def play_to_a_loss(running: RunningZoo, timeout: float = 10.0) -> None:
+    """Open a covered mine the truth names, then wait until the clone has logged
+    the lost board and, when its end notice is a dialog, the dialog's window."""
+    truth = running.truth()
+    if truth.spans and truth.spans[-1].status == "playing" and truth.games:
+        layout = truth.games[-1].layout
+        board = truth.spans[-1].board
+        covered = [(r, c) for r, c in sorted(layout) if board[r][c] == "."]
+        if covered:
+            # The one farthest from the middle: an overlay notice would hide it.
+            mid_r, mid_c = (len(board) - 1) / 2, (len(board[0]) - 1) / 2
+            r, c = max(covered, key=lambda m: abs(m[0] - mid_r) + abs(m[1] - mid_c))
+            _click(running, r, c, "1")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        truth = running.truth()
+        lost = bool(truth.spans) and truth.spans[-1].status == "lost"
+        dialog = any(name == "dialog" and rect for _, name, rect in truth.windows)
+        if lost and (dialog or running.spec.end_notice != "dialog"):
+            break
+        time.sleep(0.1)
+    time.sleep(0.3 + running.spec.anim_ms / 1000)  # an end animation, the notice drawn
+    _pointer_away(running)
+
+
+def shoot(seed: int, out: Path, frontend: str | None = None, lose: bool = False) -> str:
+    """SEED.png of the clone in play (lost, with `lose`); its description."""
     with (
         tempfile.TemporaryDirectory() as tmp,
         VirtualDisplay(1600, 1000, first=400) as vd,
         launch(seed, vd.display, Path(tmp), frontend=frontend) as running,
     ):
         play_a_little(running)
+        if lose:
+            play_to_a_loss(running)
         rects = [rect for _, _, rect in running.truth().windows if rect]
         x0 = max(0, min(r[0] for r in rects) - 10)
         y0 = max(0, min(r[1] for r in rects) - 10)
@@ -85,10 +119,15 @@ def main() -> int:
     parser.add_argument("seeds", nargs="+", type=int)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--frontend", choices=("tk", "web"))
+    parser.add_argument(
+        "--lose", action="store_true", help="play on until the game is lost (a mine opened)"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in args.seeds:
-        text = shoot(seed, args.out, args.frontend)
+        text = shoot(seed, args.out, args.frontend, args.lose)
+        if args.lose:
+            text += " (shown lost)"
         print(f"| ![seed {seed}](gallery/{seed}.png) | {text} |", flush=True)
     return 0
 

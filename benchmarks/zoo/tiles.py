@@ -173,7 +173,10 @@ class Tiles:
                         )
             return np.asarray(out).copy()
         size = round(self.h * scale / 0.72)
-        font = _font(s.font_family, s.font_bold, size)
+        # A symbol the clone's font may not hold (the flag): a toolkit falls back
+        # to a font that has it; Pillow does not, so the fallback is named here.
+        family = s.font_family if text.isascii() else "DejaVu Sans"
+        font = _font(family, s.font_bold, size)
         box = draw.textbbox((0, 0), text, font=font)
         tw, th = box[2] - box[0], box[3] - box[1]
         x = (self.w - tw) / 2 - box[0]

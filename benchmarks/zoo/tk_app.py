@@ -1,6 +1,6 @@
 """A zoo clone in a real Tk window, logging its own truth.
 
-    python -m zoo.tk_app --seed S [--truth FILE] [--frontend tk]
+    python -m zoo.tk_app --seed S [--truth FILE] [--spec JSON]
 
 (run with `benchmarks/` on the path). The window is drawn from `zoo.spec.draw(S)`:
 its cells are tiles (`zoo.tiles`) on a canvas, or toolkit buttons; around

@@ -97,6 +97,12 @@ class Mouse(ABC):
         (Escape) is sent to what may be the game itself (ace-minesweeper quits)."""
         return None
 
+    def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
+        """(x, y, width, height) of the top-level window at (x, y) (None when not
+        known, or the bare desktop): where a dialog over the board lies, to look
+        for its buttons there."""
+        return None
+
     def focus_at(self, x: int, y: int) -> None:  # noqa: B027 - optional hook
         """Give the window at (x, y) the keyboard focus if no window has it (a
         desktop without a window manager, after a clone's dialog closed), so a

@@ -148,6 +148,12 @@ class PyAutoGuiMouse(Mouse):
         display = self._x()
         return None if display is None else window_id_at(display, x, y)
 
+    def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
+        from bot.actuator.xtest import rect_at
+
+        display = self._x()
+        return None if display is None else rect_at(display, x, y)
+
     def position(self) -> tuple[int, int]:
         """Where the pointer is, in the capture's pixels."""
         x, y = self._gui.position()

@@ -51,6 +51,21 @@ def window_id_at(display: Any, x: int, y: int) -> int | None:
         return None
 
 
+def rect_at(display: Any, x: int, y: int) -> tuple[int, int, int, int] | None:
+    """(x, y, width, height) on the screen of the top-level window at (x, y);
+    None over the bare desktop or when the server cannot tell."""
+    try:
+        root = display.screen().root
+        child = root.translate_coords(root, x, y).child
+        if not child:
+            return None
+        geometry = child.get_geometry()
+        origin = child.translate_coords(root, 0, 0)
+        return (-int(origin.x), -int(origin.y), int(geometry.width), int(geometry.height))
+    except Exception:
+        return None
+
+
 def give_focus(display: Any, x: int, y: int) -> None:
     """Without a window manager, the top-level window at (x, y) gets the keyboard
     focus when no window has it (a clone's dialog that had it just closed). A
@@ -171,6 +186,9 @@ class XTestMouse(Mouse):
 
     def window_at(self, x: int, y: int) -> int | None:
         return window_id_at(self._display, x, y)
+
+    def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
+        return rect_at(self._display, x, y)
 
     def position(self) -> tuple[int, int]:
         pointer = self._root.query_pointer()

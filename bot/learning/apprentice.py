@@ -39,10 +39,11 @@ import numpy as np
 
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
-from bot.errors import PlayError
+from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
+from bot.solver import analyse
 from vision.border import learn_border
 from vision.capture import Image
 from vision.classify import make_bank
@@ -140,6 +141,37 @@ def _cascade(before: Board, reading: Reading, opened: list[Cell]) -> set[Cell]:
                 seen.add(n)
                 todo.append(n)
     return seen
+
+
+def proven_outcome(
+    reading: Reading, before: Board | None, last: Cell | None, certain: bool, total: int | None
+) -> Status | None:
+    """How a game that no longer answers ended, as its board proves it: won when
+    every closed cell is a certain mine (cells not read count as what they
+    showed `before`, covered if not known), lost when msbot's last click was a
+    guess and that cell shows no open number; None when neither is proven."""
+    board = reading.board
+    unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+    if unread:
+        cells = {cell: (before[cell] if before is not None else COVERED) for cell in unread}
+        board = Board(
+            tuple(
+                "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
+                for r in range(board.height)
+            )
+        )
+    if not board.count("*!X"):
+        # msbot's own flags are on certain mines; the covered cells must be too.
+        closed = [cell for cell in board.cells() if board[cell] in ".?"]
+        try:
+            analysis = analyse(board, total)
+        except MsbotError:
+            analysis = None
+        if analysis is not None and set(closed) <= set(analysis.mines):
+            return "won"
+    if last is not None and not certain and (last in unread or reading.board[last] not in NUMBERS):
+        return "lost"
+    return None
 
 
 @dataclass
@@ -341,7 +373,7 @@ class Apprentice:
         if on is None:
             on = self._probe(reading, caused)
         if not on:
-            return self._end(image, reading, opened, certain, "the clone ignores clicks")
+            return self._end(image, reading, opened, certain, "the clone ignores clicks", board)
         if not self._board_still(image):
             # A picture on its way (a cell fading open, a cascade still spreading)
             # is no look of the clone: nothing is named until the board is still.
@@ -372,9 +404,9 @@ class Apprentice:
         held = self.current().held
         fresh = [(u.row, u.col) for u in reading.unknown if (u.row, u.col) not in held]
         if any(before[cell] not in ".?F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "open cells changed")
+            return self._end(image, reading, opened, certain, "open cells changed", before)
         if any(before[cell] == "F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "a flag changed")
+            return self._end(image, reading, opened, certain, "a flag changed", before)
         return None
 
     def _own_changes(
@@ -601,28 +633,36 @@ class Apprentice:
         return None
 
     def _end(
-        self, image: Image, reading: Reading, opened: list[Cell], certain: bool, why: str
-    ) -> Reading:
-        """The game is over: won when msbot's last click was on a safe cell (it shows
-        an open picture, or the solver called it certain), lost otherwise."""
+        self,
+        image: Image,
+        reading: Reading,
+        opened: list[Cell],
+        certain: bool,
+        why: str,
+        before: Board | None = None,
+    ) -> Reading | None:
+        """The game over, when the board proves how (`proven_outcome`); None when
+        it proves neither (a slow clone still drawing: the loop goes on)."""
         last = opened[-1] if opened else None
+        outcome = proven_outcome(reading, before, last, certain, self.current().total)
+        if outcome is None:
+            return None
         record = self.current()
         record.last_click, record.last_certain = last, certain
         record.last_batch = tuple(opened)
-        safe = last is not None and reading.board[last] in NUMBERS + OPEN_UNKNOWN
-        outcome: Status = "won" if safe or certain else "lost"
         self.ended = Ended(outcome, image, why)
         # The cells not read stay unsure in what is recorded: the end is known,
         # their pictures are not.
         return replace(reading, status=outcome)
 
     def stalled(self, reading: Reading, opened: list[Cell], certain: bool) -> Reading | None:
-        """Clicks show no effect: if the game no longer takes clicks, it is over."""
+        """Clicks show no effect: if the game no longer takes clicks, it is over
+        (when the board proves how)."""
         if self._probe(reading, opened):
             return None
         image = self._window().last_image
         assert image is not None
-        return self._end(image, reading, opened, certain, "the clone ignores clicks")
+        return self._end(image, reading, opened, certain, "the clone ignores clicks", reading.board)
 
     def in_play(self, image: Image, reading: Reading, total: int | None) -> Reading:
         """Keep the board as the game's latest, and name the open pictures whose

@@ -50,6 +50,11 @@ from vision.learn.proof import Name
 
 #: Flags placed to show the counter's digits (eleven values: every last digit).
 COUNTER_FLAGS = 10
+#: The border of each cell a learned skin leaves out of its comparisons, in
+#: 1 / (patch + 2 * inset) of the cell: what lies between two cells (a gap, a
+#: line) may take either neighbour's colour (a page that draws its open cells
+#: over their gaps), so a covered cell beside an open one would look new.
+LEARNED_INSET = 1
 #: Cells around a marked cell where a change means a menu opened over the board.
 MENU_CELLS = 1
 #: Seconds the pointer rests on a cell before it is clicked.
@@ -147,7 +152,7 @@ class Looker:
         """The comparison patch of one cell of a region grab."""
         ys, xs = self.cuts.ys, self.cuts.xs
         one = Cuts(np.array([xs[c], xs[c + 1]]), np.array([ys[r], ys[r + 1]]))
-        return np.asarray(cut_patches(np.asarray(image), one, self.book.patch)[0])
+        return np.asarray(self.book.patches(np.asarray(image), one)[0])
 
     def look_at(self, image: Image, r: int, c: int) -> int:
         """The look of one cell (a new look if no look holds its picture)."""
@@ -170,7 +175,7 @@ class Looker:
         toolbar or panel above the board). `cell_moved` says afterwards
         whether the cell itself changed."""
         start = self.patch(before, r, c)
-        board = self.book.match(cut_patches(np.asarray(before), self.cuts, self.book.patch))
+        board = self.book.match(self.book.patches(np.asarray(before), self.cuts))
 
         def moved(shot: Image) -> bool:
             d = float(((self.patch(shot, r, c) - start) ** 2).mean())
@@ -185,7 +190,7 @@ class Looker:
         self.cell_moved = shot is not None
         if shot is None:
             return None
-        now = self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
+        now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
         others[r, c] = False
         near = others[
@@ -234,7 +239,7 @@ class Looker:
         if over is not None:
             return over
         was, is_now = (
-            self.book.match(cut_patches(np.asarray(shot), self.cuts, self.book.patch))
+            self.book.match(self.book.patches(np.asarray(shot), self.cuts))
             for shot in (before, now)
         )
         return bool((was != is_now).any())
@@ -631,10 +636,18 @@ def first_look(
     border = learn_border(np.asarray(fresh), in_region)
     cuts = find_cuts(np.asarray(fresh), in_region)
     side = patch_side(geo.cell_w, geo.cell_h)
-    patches = cut_patches(np.asarray(fresh), cuts, side)
+    patches = cut_patches(np.asarray(fresh), cuts, side, LEARNED_INSET)
     rough = cluster(patches)
     commonest = int(np.bincount(rough.labels).argmax())
-    book = LookBook(same_bound(patches[rough.labels == commonest]), side)
+    # The clone's own variation, from the commonest picture's cells away from
+    # the grid's edges: an outer line may be no board (a toolbar drawn like
+    # covered cells, a pixel or two out of step with them) or cut with a strip
+    # of the frame, and would widen the bound until two kinds share a look.
+    rows, cols = np.divmod(np.arange(len(patches)), geo.cols)
+    inner = (rows > 0) & (rows < geo.rows - 1) & (cols > 0) & (cols < geo.cols - 1)
+    alike = rough.labels == commonest
+    spread_of = patches[alike & inner] if int((alike & inner).sum()) >= 4 else patches[alike]
+    book = LookBook(same_bound(spread_of), side, inset=LEARNED_INSET)
     looks = book.assign(np.asarray(fresh), cuts)
     looker = Looker(screen, actuator, geo, region, cuts, book, say)
     names: dict[int, Name] = {}

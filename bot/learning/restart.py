@@ -39,7 +39,7 @@ from bot.board import COVERED
 from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
-from bot.learning.windows import is_browser
+from bot.learning.windows import board_points, is_browser
 from bot.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
@@ -240,11 +240,18 @@ def find_restart(player: Player, final: Reading) -> Reading:
         step = tries.pop(0)
         if step is None:
             over = covered_over or apprentice.another_window_over_board() is True
-            notices = _notices(record.last_image, end, geo_region)
-            tries[:] = [
-                *_buttons(player, end, geo_region, parts, over, within=notices),
-                *_buttons(player, end, geo_region, parts, over),
+            # The screen as it is now: a notice may have come after the end's grab.
+            now = settled(window.screen, window.region)
+            notices = _notices(record.last_image, now, geo_region)
+            notices += _dialogs(player, apprentice.board_window)
+            # A window the desktop names first, then blocks that changed; each
+            # alone (two overlapping would join its buttons to the cells' edges).
+            inside = [
+                b
+                for n in reversed(notices)
+                for b in _buttons(player, now, geo_region, parts, over, within=[n])
             ]
+            tries[:] = [*dict.fromkeys(inside), *_buttons(player, now, geo_region, parts, over)]
             what = "that answers the pointer (a button)"
             continue
         if isinstance(step, str):
@@ -424,19 +431,24 @@ def _back_to_board(player: Player, board_at: np.ndarray) -> None:
 BUTTONS = 6
 
 
-#: Pixels of a notice's outline left out when its buttons are looked for.
-NOTICE_RIM = 8
+#: Pixels of a notice's outline left out when its buttons are looked for: in
+#: from a block of changed pixels (past its grown edge), and from a window's.
+NOTICE_RIM = 3
+DIALOG_RIM = 3
+#: A notice's box (region coordinates) and the pixels of its outline.
+Notice = tuple[tuple[int, int, int, int], int]
 
 
-def _notices(played: Image | None, end: Image, geo: Geometry) -> list[tuple[int, int, int, int]]:
+def _notices(played: Image | None, end: Image, geo: Geometry) -> list[Notice]:
     """Boxes (region coordinates) of what came over the board when the game
     ended: a block of it, two cells wide and more than a cell tall at least,
     that changed between the last board in play and the end (a "you lost"
     notice with its buttons, drawn in the window or as a window of its own);
-    the mines a lost board shows change cell by cell, no such block."""
+    the mines a lost board shows change cell by cell, no such block. Each with
+    the pixels of its outline to leave out when its buttons are looked for."""
     if played is None or np.asarray(played).shape != np.asarray(end).shape:
         return []
-    diff = np.abs(np.asarray(played, np.int16) - np.asarray(end, np.int16)).max(axis=2) > 40
+    diff = np.abs(np.asarray(played, np.int16) - np.asarray(end, np.int16)).max(axis=2) > 24
     keep = np.zeros_like(diff)
     x0, y0 = max(0, round(geo.left)), max(0, round(geo.top))
     x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
@@ -444,11 +456,34 @@ def _notices(played: Image | None, end: Image, geo: Geometry) -> list[tuple[int,
     side = max(3, round(min(geo.cell_w, geo.cell_h) / 4))
     mask = cv2.dilate(keep.astype(np.uint8), np.ones((side, side), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
-    found = []
+    found: list[Notice] = []
     for x, y, w, h, area in stats[1:n].tolist():
         big = w >= 2 * geo.cell_w and h >= 1.2 * geo.cell_h
-        if big and area >= 0.6 * w * h:
-            found.append((x, y, x + w, y + h))
+        if big and area >= 0.5 * w * h:
+            found.append(((x, y, x + w, y + h), side + NOTICE_RIM))
+    return found
+
+
+def _dialogs(player: Player, own: int | None) -> list[Notice]:
+    """Boxes (region coordinates) of the top-level windows other than the
+    board's own (`own`) that the desktop says lie over the board: a "you lost"
+    dialog whose buttons start a new game."""
+    window, mouse = player.window, player.actuator.mouse
+    geo = window.geometry
+    if own is None or geo is None or window.region is None:
+        return []
+    origin = window.region
+    found: list[Notice] = []
+    for x, y in board_points(geo):
+        if mouse.window_at(x, y) in (own, None, 0):
+            continue
+        rect = mouse.window_rect_at(x, y)
+        if rect is None:
+            continue
+        rx, ry, rw, rh = rect
+        box = (rx - origin.left, ry - origin.top, rx + rw - origin.left, ry + rh - origin.top)
+        if (box, DIALOG_RIM) not in found:
+            found.append((box, DIALOG_RIM))
     return found
 
 
@@ -458,14 +493,14 @@ def _buttons(
     geo: Geometry,
     tried: list[tuple[int, int, int, int]],
     over_board: bool = False,
-    within: list[tuple[int, int, int, int]] | None = None,
+    within: list[Notice] | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
     first, leaving out those already tried. `over_board`: a window lies over
     the board (a "Play again" dialog): its buttons are looked for there too.
-    `within`: only inside these boxes (a notice over the board: `_notices`),
-    their own outline left out."""
+    `within`: only inside these boxes (a notice over the board: `_notices`,
+    `_dialogs`), their own outline left out."""
     window, actuator = player.window, player.actuator
     assert window.region is not None
     origin = window.region
@@ -477,8 +512,8 @@ def _buttons(
     x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
     if within is not None:
         inner = np.zeros_like(edges)
-        for bx0, by0, bx1, by1 in within:
-            inner[by0 + NOTICE_RIM : by1 - NOTICE_RIM, bx0 + NOTICE_RIM : bx1 - NOTICE_RIM] = True
+        for (bx0, by0, bx1, by1), rim in within:
+            inner[max(0, by0 + rim) : by1 - rim, max(0, bx0 + rim) : bx1 - rim] = True
         edges &= inner
         if not within:
             return []

@@ -35,7 +35,6 @@ from vision.border import Border
 from vision.cuts import Cuts
 from vision.geometry import Geometry
 from vision.learn.flag_counter import FlagCounter
-from vision.learn.grid import cut_patches
 from vision.learn.looks import Look, LookBook
 from vision.learn.proof import Name
 from vision.skin import FaceRim, Region, Skin
@@ -150,6 +149,7 @@ class Draft:
             "pitch_range": [min(geo.cell_w, geo.cell_h) - 1, max(geo.cell_w, geo.cell_h) + 1],
             "tiles": files,
             "patch": self.book.patch,
+            "inset": self.book.inset,
             # The looks were cut by `find_cuts`: the reader cuts cells alike.
             "cut_on_edges": True,
             "max_distance": round(same, 1),
@@ -299,13 +299,13 @@ def draft_of_skin(skin: Skin) -> Draft:
     if not isinstance(learned, dict) or "names" not in learned:
         raise VisionError(f"skin {skin.name!r} was not learned live: nothing to go on with")
     evidence = {str(e.get("tile")): str(e.get("evidence", "")) for e in learned["names"]}
-    book = LookBook(float(raw.get("max_distance", 40.0)), skin.patch)
+    book = LookBook(float(raw.get("max_distance", 40.0)), skin.patch, inset=skin.inset)
     names: dict[int, Name] = {}
     opened: dict[int, str] = {}
     for ch, files in raw["tiles"].items():
         for rel, tile in zip(files, skin.tiles[ch], strict=True):
             h, w = tile.shape[:2]
-            patch = cut_patches(tile, Cuts(np.array([0, w]), np.array([0, h])), book.patch)[0]
+            patch = book.patches(tile, Cuts(np.array([0, w]), np.array([0, h])))[0]
             key = len(book.looks)
             book.looks.append(Look(key, tile, patch))
             why = evidence.get(str(rel), "")

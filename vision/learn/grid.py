@@ -334,9 +334,17 @@ def align(image: np.ndarray, geo: Geometry, reference: np.ndarray) -> Geometry:
     return geo if best is None else best[1]
 
 
-def cut_patches(image: np.ndarray, cuts: Cuts, patch: int = PATCH) -> np.ndarray:
+def cut_patches(image: np.ndarray, cuts: Cuts, patch: int = PATCH, inset: int = 0) -> np.ndarray:
     """(cells, patch*patch*3) float32: every cell cut on its own edges, shrunk like
-    `vision.classify` shrinks cells (area averaging)."""
+    `vision.classify` shrinks cells (area averaging): to patch + 2 * inset a side,
+    of which the border `inset` wide is left out (a skin's `inset`)."""
+    if inset:
+        side = patch + 2 * inset
+        full = cut_patches(image, cuts, side)
+        cells = full.reshape(len(full), side, side, 3)[
+            :, inset : inset + patch, inset : inset + patch
+        ]
+        return np.ascontiguousarray(cells.reshape(len(full), -1))
     xs, ys = cuts.xs, cuts.ys
     height, width = image.shape[:2]
     if xs[0] < 0 or ys[0] < 0 or xs[-1] > width or ys[-1] > height:

@@ -88,6 +88,14 @@ class LookBook:
     #: Side of the comparison patch (`patch_side`; the skin's `patch`).
     patch: int = PATCH
     looks: list[Look] = field(default_factory=list)
+    #: The border of each cell left out of comparisons (the skin's `inset`):
+    #: what lies between cells (a gap) may be drawn in the colour of either
+    #: neighbour (a page that draws open cells over their gaps).
+    inset: int = 0
+
+    def patches(self, image: np.ndarray, cuts: Cuts) -> np.ndarray:
+        """The comparison patch of every cell of `image` cut at `cuts`."""
+        return cut_patches(image, cuts, self.patch, self.inset)
 
     def __len__(self) -> int:
         return len(self.looks)
@@ -111,7 +119,7 @@ class LookBook:
     def assign(self, image: np.ndarray, cuts: Cuts) -> np.ndarray:
         """The look of every cell of `image` cut at `cuts`, as a (rows, cols) grid;
         a picture no look holds becomes a new look (its first picture is its tile)."""
-        patches = cut_patches(image, cuts, self.patch)
+        patches = self.patches(image, cuts)
         rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
         best, dist = self.nearest(patches)
         labels = np.where(dist <= self.same, best, -1)
