@@ -85,7 +85,7 @@ class Player:
         self.signals = StopSignals()
         #: Learns while playing with a skin still being learned (`bot.learning`).
         self.apprentice = apprentice
-        explain = stalled = None
+        explain = stalled = hidden = None
         if apprentice is not None:
             apprentice.bind(self.window)
             apprentice.on_action = self.count_retry
@@ -109,6 +109,10 @@ class Player:
                 assert apprentice is not None
                 return apprentice.stalled(reading, pending.opened, pending.certain)
 
+            def hidden(reading: Reading) -> Reading | None:
+                assert apprentice is not None
+                return apprentice.under_other_windows(reading)
+
         self.waiter = Waiter(
             self.window,
             actuator,
@@ -119,6 +123,7 @@ class Player:
             clock,
             explain,
             stalled,
+            hidden,
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0

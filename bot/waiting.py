@@ -51,6 +51,9 @@ LEARN_SECONDS = 0.05
 Explain = Callable[[Image, Reading, "Pending", Reading | None], Reading | None]
 #: Says whether clicks that show nothing mean the game is over (reading, pending).
 Stalled = Callable[[Reading, "Pending"], Reading | None]
+#: The reading with the cells another window covers made unsure (the desktop
+#: says which), or None when no other window lies over the board.
+Hidden = Callable[[Reading], Reading | None]
 
 
 @dataclass
@@ -120,6 +123,7 @@ class Waiter:
         clock: Callable[[], float] = time.monotonic,
         explain: Explain | None = None,
         stalled: Stalled | None = None,
+        hidden: Hidden | None = None,
     ) -> None:
         self.window = window
         self.actuator = actuator
@@ -131,6 +135,7 @@ class Waiter:
         #: A learned skin's learner (`bot.learning.apprentice`), or None.
         self.explain = explain
         self.stalled = stalled
+        self.hidden = hidden
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
@@ -188,6 +193,16 @@ class Waiter:
                 continue
             unreadable.clear()
             bad = self.problems(prev, reading, pending)
+            if bad and self.hidden is not None:
+                # A window over the board (a high-score window over a won game):
+                # its pictures are no cells; they are read as unsure, and the
+                # learner says what the board around them shows.
+                covered = self.hidden(reading)
+                if covered is not None:
+                    unreadable.bump(self.clock())
+                    better = self.learned(image, covered, pending, prev, unreadable, now=True)
+                    if better is not None and better.status in ("won", "lost"):
+                        return image, better
             if (
                 bad
                 and self.stalled is not None
@@ -264,12 +279,14 @@ class Waiter:
         pending: Pending,
         prev: Reading | None,
         unreadable: Streak,
+        now: bool = False,
     ) -> Reading | None:
         """What the learner makes of unknown cells that lasted (None: no learner, too
-        soon, or nothing it can explain)."""
+        soon, or nothing it can explain); `now`: at once."""
         if self.explain is None or reading.status != "playing":
             return None
-        if unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS:
+        soon = unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS
+        if soon and not now:
             return None
         better = self.explain(image, reading, pending, prev)
         # A game the learner found over keeps its unread cells unsure: the end
@@ -406,6 +423,12 @@ class Waiter:
             g = reading.geometry
             if len(reading.unknown) <= unreadable * g.rows * g.cols:
                 return reading
+            moved = self.window.follow()
+            if moved is not None:
+                # The board moved a little within its window (a label beside it
+                # changed its width): read where it is now.
+                self.actuator.bind(moved, self.actuator.controls)
+                continue
             if self.clock() > deadline:
                 raise self.window.stop(
                     self.window.with_cause("the board can no longer be read to restart the game"),

@@ -191,6 +191,10 @@ class GameWindow:
         origin = (self.region.left, self.region.top)
         where = f"the board's corner at ({changed.left}, {changed.top}) changed"
         if cause.startswith("the board moved"):
+            if self.follow() is not None:
+                # Less than a cell within its own window (a label beside it grew):
+                # followed, and the screen is read again before any click.
+                raise NotInPlace(f"{cause} within its window: followed, no click made")
             raise self.stop(f"{cause}: no more clicks ({where})")
         image = self.screen.grab(self.region)
         if not cause or self._still_reads(image):
@@ -250,6 +254,33 @@ class GameWindow:
         self.geometry = new
         self._memo = None
         self.say_once("grid fitted again on the opened board")
+        return new
+
+    def follow(self) -> Geometry | None:
+        """The board's new grid when it moved within its window by less than a
+        cell, its size the same (a label beside it grew: "9/24" became "12/24"),
+        now followed; None when it did not move, or cannot be located now."""
+        old, region = self.geometry, self.region
+        if old is None or region is None:
+            return None
+        try:
+            located = self.reader.locate(self.screen.grab(self.base))
+        except VisionError:
+            return None
+        offset = self.offset
+        new: Geometry = located.geometry.shifted(*offset)
+        dx, dy = new.left - old.left, new.top - old.top
+        if (new.rows, new.cols) != (old.rows, old.cols) or max(abs(dx), abs(dy)) < 0.5:
+            return None
+        if abs(dx) > old.cell_w or abs(dy) > old.cell_h:
+            return None
+        shift_x, shift_y = region.left - offset[0], region.top - offset[1]
+        self.located = replace(located, geometry=located.geometry.shifted(-shift_x, -shift_y))
+        self.geometry = new
+        self._memo = None
+        image = self.screen.grab(region)
+        self.anchors = Anchors.around(image, (region.left, region.top), new)
+        self.say_once(f"the board moved by ({dx:+.0f}, {dy:+.0f}) px in its window: followed")
         return new
 
     def diagnose(self) -> str:

@@ -40,7 +40,7 @@ import numpy as np
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import MsbotError, PlayError
-from bot.learning.first_look import AROUND_CELLS, AROUND_PX
+from bot.learning.first_look import AROUND_CELLS, AROUND_PX, alike_inside, inside
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
 from bot.solver import analyse
@@ -58,12 +58,15 @@ from vision.learn.proof import (
     prove_values,
     same_cell_names,
 )
-from vision.reading import Reading, Status
+from vision.reading import Reading, Status, UnknownCell
 from vision.skin import load_skin
 
 if TYPE_CHECKING:
     from bot.window import GameWindow
 
+#: Mean squared difference (per colour value) two insides of a cell are one
+#: picture within (the same cell grabbed twice: nothing but the clone's noise).
+EDGE_SAME = 12.0
 #: Share of the board's cells, at most, held at a game's start (pictures msbot
 #: did not cause, never clicked): more, and what shows is no board.
 HOLD_AT_MOST = 0.5
@@ -284,6 +287,33 @@ class Apprentice:
         g = self.window.geometry if self.window is not None else None
         return None if g is None else board_points(g)
 
+    def under_other_windows(self, reading: Reading) -> Reading | None:
+        """`reading` with the cells another top-level window covers made unsure
+        (the desktop's word: the board's own window is known from the game's
+        start), or None when no other window lies over the board."""
+        g = self.window.geometry if self.window is not None else None
+        if g is None or self.board_window is None:
+            return None
+        mouse = self.actuator.mouse
+        rects = set()
+        for x, y in board_points(g):
+            if mouse.window_at(x, y) not in (self.board_window, None, 0):
+                rect = mouse.window_rect_at(x, y)
+                if rect is not None:
+                    rects.add(rect)
+        if not rects:
+            return None
+        covered = []
+        for cell in reading.board.cells():
+            x, y = g.cell_center(*cell)
+            if any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in rects):
+                covered.append(cell)
+        known = {(u.row, u.col) for u in reading.unknown}
+        extra = tuple(
+            UnknownCell(r, c, 0.0, 0.0, "window") for r, c in covered if (r, c) not in known
+        )
+        return replace(reading, unknown=reading.unknown + extra) if extra else None
+
     def another_window_over_board(self) -> bool | None:
         """Whether a window other than the game's lies over its board now (a
         dialog), as the desktop says; None when it cannot tell. Escape closes
@@ -324,6 +354,12 @@ class Apprentice:
         shows a picture the skin knows."""
         if not reading.unknown:
             return None
+        moved = self._window().follow()
+        if moved is not None:
+            # Pictures not read because the board moved (a label beside it grew):
+            # nothing is learned from cells cut where the board was.
+            self.actuator.bind(moved, self.actuator.controls)
+            return None
         if self._add_phases(image, [(u.row, u.col) for u in reading.unknown]):
             self.save()
             reading = self._window().read_image(image)
@@ -343,6 +379,12 @@ class Apprentice:
             record.held |= set(unknown)
             return self._hold(reading)
         board = before.board
+        if self._name_edge_changes(image, reading, board):
+            self.save()
+            reading = self._window().read_image(image)
+            if not reading.unknown:
+                return reading
+            unknown = [(u.row, u.col) for u in reading.unknown]
         flags = [cell for cell in unknown if cell in set(flagged) and board[cell] in ".?"]
         if not self._own_changes(reading, board, opened, flagged):
             # Pictures on cells msbot did not touch too: perhaps a window over
@@ -443,6 +485,38 @@ class Apprentice:
             look.extra.append(tile)
             added = True
         return added
+
+    def _name_edge_changes(self, image: Image, reading: Reading, before: Board) -> bool:
+        """Whether pictures not read were named what their cells showed before:
+        cells whose inside did not change since the last picture in play, only
+        their edge (a page that draws an open cell over the gap beside it: the
+        covered cell next to it shows a strip of another colour). A cell's
+        kind lives in its inside: opening, flagging or unflagging a cell
+        changes it there."""
+        record = self.current()
+        last = record.last_image
+        if last is None or np.asarray(last).shape != np.asarray(image).shape:
+            return False
+        cuts = self.cuts(image)
+        named = False
+        for u in reading.unknown:
+            cell = (u.row, u.col)
+            was = before[cell]
+            if was in (OPEN_UNKNOWN,) or cell in record.held:
+                continue
+            now_inside = inside(image, cuts, *cell)
+            if not alike_inside(now_inside, inside(last, cuts, *cell), EDGE_SAME):
+                continue
+            look = self._look_of(image, cuts, *cell)
+            if self.draft.char_of(look) is not None:
+                continue
+            self.draft.names[look] = Name(
+                was,
+                f"game {record.number}: on cell {cell}, which showed {was!r}: its inside is "
+                "unchanged, only its edge (beside a cell that changed)",
+            )
+            named = True
+        return named
 
     def _name_flags(self, image: Image, cells: list[Cell]) -> None:
         """The pictures on cells msbot just flagged, named flags."""

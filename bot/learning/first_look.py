@@ -54,7 +54,7 @@ COUNTER_FLAGS = 10
 #: 1 / (patch + 2 * inset) of the cell: what lies between two cells (a gap, a
 #: line) may take either neighbour's colour (a page that draws its open cells
 #: over their gaps), so a covered cell beside an open one would look new.
-LEARNED_INSET = 1
+LEARNED_INSET = 0
 #: Cells around a marked cell where a change means a menu opened over the board.
 MENU_CELLS = 1
 #: Seconds the pointer rests on a cell before it is clicked.
@@ -489,8 +489,9 @@ def inside(image: Image, cuts: Cuts, r: int, c: int) -> np.ndarray:
     )
 
 
-def alike_inside(a: np.ndarray, b: np.ndarray) -> bool:
-    return float(((a - b) ** 2).mean()) <= INSIDE_SAME
+def alike_inside(a: np.ndarray, b: np.ndarray, bound: float = INSIDE_SAME) -> bool:
+    """Whether two insides (`inside`) are one picture within `bound`."""
+    return float(((a - b) ** 2).mean()) <= bound
 
 
 def _answers(

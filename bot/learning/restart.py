@@ -149,6 +149,14 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
         if _fresh(reading, final, moved, shown, anew):
             return image, reading
+        g = reading.geometry
+        if 2 * (len(reading.unknown) + len(reading.held)) > g.rows * g.cols:
+            # Mostly unread: perhaps the new game's board a little to the side
+            # (a label beside it changed its width).
+            follow = player.window.follow()
+            if follow is not None:
+                player.actuator.bind(follow, player.actuator.controls)
+                continue
         time.sleep(0.05)
     return None
 
@@ -223,7 +231,10 @@ def find_restart(player: Player, final: Reading) -> Reading:
     if record.last_image is not None:
         parts = changed_parts(record.last_image, end, _busy(record.changes, end), geo_region)[:4]
     faces = [box for box in parts if _face_like(box, geo_region)]
-    others = [box for box in parts if box not in faces]
+    # Other parts that changed are clicked only when they answer the pointer
+    # (a button whose label changed, "Play Again"): a clock, a status text or a
+    # counter is no control, and a click there is a click beside the game.
+    others = [box for box in parts if box not in faces and _answers_pointer(player, end, box)]
     board_at = apprentice.looks(end)
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
     browser = is_browser(actuator.mouse.window_class_at(*middle))
@@ -310,6 +321,9 @@ def _board_shows(player: Player, board_at: np.ndarray) -> bool:
     more show the looks they showed at the end."""
     apprentice = player.apprentice
     assert apprentice is not None
+    moved = player.window.follow()  # a label beside it changed its width
+    if moved is not None:
+        player.actuator.bind(moved, player.actuator.controls)
     now = apprentice.looks(settled(player.window.screen, player.window.region))
     return float((now == board_at).mean()) >= 0.5
 
@@ -410,8 +424,7 @@ def _back_to_board(player: Player, board_at: np.ndarray) -> None:
     window = player.window
 
     def shows() -> bool:
-        now = apprentice.looks(settled(window.screen, window.region))
-        return float((now == board_at).mean()) >= 0.5
+        return _board_shows(player, board_at)
 
     if shows():
         return
@@ -501,9 +514,6 @@ def _buttons(
     the board (a "Play again" dialog): its buttons are looked for there too.
     `within`: only inside these boxes (a notice over the board: `_notices`,
     `_dialogs`), their own outline left out."""
-    window, actuator = player.window, player.actuator
-    assert window.region is not None
-    origin = window.region
     grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(grey, 50, 150) > 0
     # The board and its frame (half a cell around) are no button.
@@ -537,18 +547,27 @@ def _buttons(
     for box in sorted(boxes, key=gap)[: 3 * BUTTONS]:
         if any(_overlap(box, other) for other in tried):
             continue
-        x = origin.left + (box[0] + box[2]) // 2
-        y = origin.top + (box[1] + box[3]) // 2
-        actuator.mouse.move(x, y)
-        time.sleep(0.15)
-        shot = np.asarray(settled(window.screen, window.region))
-        actuator.mouse.move(*_rest_point(player))
-        bx0, by0, bx1, by1 = box
-        if not np.array_equal(shot[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1]):
+        if _answers_pointer(player, end, box):
             found.append(box)
         if len(found) >= BUTTONS:
             break
     return found
+
+
+def _answers_pointer(player: Player, end: Image, box: tuple[int, int, int, int]) -> bool:
+    """Whether the part of the window in `box` (region coordinates) is drawn
+    otherwise while the pointer rests on it: a button (a label is not)."""
+    window, actuator = player.window, player.actuator
+    assert window.region is not None
+    origin = window.region
+    x = origin.left + (box[0] + box[2]) // 2
+    y = origin.top + (box[1] + box[3]) // 2
+    actuator.mouse.move(x, y)
+    time.sleep(0.15)
+    shot = np.asarray(settled(window.screen, window.region))
+    actuator.mouse.move(*_rest_point(player))
+    bx0, by0, bx1, by1 = box
+    return not np.array_equal(shot[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1])
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
