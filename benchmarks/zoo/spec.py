@@ -217,14 +217,35 @@ def _readable(colour: str, background: str, rng: random.Random) -> str:
 # ----------------------------------------------------------------- drawing a clone
 
 
+class _Forced:
+    """Values of draws a caller fixed (`draw`'s `force`): each draw still uses
+    the random numbers it would have, so the other dimensions stay the seed's."""
+
+    def __init__(self, rng: random.Random, force: dict[str, Any]) -> None:
+        self.rng, self.force = rng, dict(force)
+
+    def pick(self, name: str, options: dict[str, float]) -> str:
+        value = _pick(self.rng, options)
+        return str(self.force.pop(name, value))
+
+    def flip(self, name: str, p: float) -> bool:
+        value = self.rng.random() < p
+        return bool(self.force.pop(name, value))
+
+
 def _pick(rng: random.Random, options: dict[str, float]) -> str:
     names = list(options)
     return rng.choices(names, weights=[options[n] for n in names])[0]
 
 
-def draw(seed: int, frontend: str | None = None) -> ZooSpec:
-    """The clone of `seed` (`frontend` forces "tk" or "web"; default: one in five is web)."""
+def draw(seed: int, frontend: str | None = None, force: dict[str, Any] | None = None) -> ZooSpec:
+    """The clone of `seed` (`frontend` forces "tk" or "web"; default: one in five is web).
+
+    `force` fixes named draws (`_Forced`: "theme", "covered", "restart", "menu",
+    "buttons", ... each a value of that draw), the rest staying the seed's: the
+    suite builds clones that between them show every value of every dimension."""
     rng = random.Random(seed)
+    draws = _Forced(rng, force or {})
     roll = rng.random()  # drawn whatever `frontend` says: the rest stays the seed's
     web = roll < 0.2 if frontend is None else frontend == "web"
     # Rules.
@@ -233,39 +254,40 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
     else:
         rows, cols = rng.randint(5, 16), rng.randint(5, 30)
         mines = max(1, round(rows * cols * rng.uniform(0.10, 0.21)))
-    first_click = _pick(rng, {"safe": 4, "zero": 4, "none": 1})
+    first_click = draws.pick("first_click", {"safe": 4, "zero": 4, "none": 1})
     pre_opened = first_click == "zero" and rng.random() < 0.12
-    qmarks = rng.random() < 0.4
-    flags_after_first = rng.random() < 0.15
-    win_needs_flags = rng.random() < 0.1
-    chord = _pick(rng, {"none": 2, "middle": 1, "left": 2, "both": 1})
+    qmarks = draws.flip("qmarks", 0.4)
+    flags_after_first = draws.flip("flags_after_first", 0.15)
+    win_needs_flags = draws.flip("win_needs_flags", 0.1)
+    chord = draws.pick("chord", {"none": 2, "middle": 1, "left": 2, "both": 1})
     # Every draw is made whatever the frontend, so that forcing one keeps the rest.
-    web_flags = _pick(rng, {"right": 6, "ctrl": 2, "either": 2})
+    web_flags = draws.pick("flag_with", {"right": 6, "ctrl": 2, "either": 2})
     flag_with = web_flags if web else "right"
     # Cells.
-    buttons_roll, natural_roll = rng.random(), rng.random()
-    cells = "buttons" if (not web and buttons_roll < 0.18) else "canvas"
-    natural = cells == "buttons" and natural_roll < 0.3
+    buttons = draws.flip("buttons", 0.18)
+    natural_roll = draws.flip("natural_buttons", 0.3)
+    cells = "buttons" if (not web and buttons) else "canvas"
+    natural = cells == "buttons" and natural_roll
     base = rng.randint(14, 44)
     ratio = 1.0 if rng.random() < 0.6 else rng.uniform(0.7, 1.5)
     cell_w, cell_h = base, max(10, round(base * ratio))
     if cells == "buttons":
         cell_w, cell_h = max(cell_w, 22), max(cell_h, 20)
-    gap = int(_pick(rng, {"0": 5, "1": 2, "2": 2, "3": 1, "4": 1}))
-    line = 0 if gap else int(_pick(rng, {"0": 2, "1": 4, "2": 1}))
-    covered = _pick(
-        rng, {"flat": 3, "bevel": 4, "gradient": 2, "dither": 1, "rounded": 1, "noise": 1}
+    gap = int(draws.pick("gap", {"0": 5, "1": 2, "2": 2, "3": 1, "4": 1}))
+    line = 0 if gap else int(draws.pick("line", {"0": 2, "1": 4, "2": 1}))
+    covered = draws.pick(
+        "covered", {"flat": 3, "bevel": 4, "gradient": 2, "dither": 1, "rounded": 1, "noise": 1}
     )
     if gap == 0 and line == 0 and covered in ("flat", "dither", "noise"):
         # Covered cells a person could not tell apart: no clone draws those.
         line = 1
     bevel = rng.randint(1, max(1, min(4, cell_w // 8)))
-    open_style = _pick(rng, {"flat": 4, "sunken": 1, "outline": 2})
-    hover = _pick(rng, {"none": 5, "light": 3, "outline": 1})
-    pressed = _pick(rng, {"none": 4, "sunken": 2, "open": 2})
+    open_style = draws.pick("open_style", {"flat": 4, "sunken": 1, "outline": 2})
+    hover = draws.pick("hover", {"none": 5, "light": 3, "outline": 1})
+    pressed = draws.pick("pressed", {"none": 4, "sunken": 2, "open": 2})
     unflag_shade = 0 if rng.random() < 0.8 else rng.choice((-9, -6, 6, 9))
     # Colours.
-    theme = _pick(rng, {"light": 5, "dark": 2, "coloured": 2, "mono": 1})
+    theme = draws.pick("theme", {"light": 5, "dark": 2, "coloured": 2, "mono": 1})
     if theme == "light":
         window_bg = grey(rng.randint(200, 240))
         covered_fill = (
@@ -339,30 +361,34 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
     if line and distance(line_colour, covered_fill) < 40:
         line_colour = apart
     # Glyphs.
-    digits = _pick(rng, {"font": 4, "tktext": 3, "pixel": 2})
+    digits = draws.pick("digits", {"font": 4, "tktext": 3, "pixel": 2})
     if cells == "buttons" or web:
         digits = "tktext"  # the toolkit's (or the browser's) own text
     font_family = rng.choice(FONTS)
     font_scale = rng.uniform(0.45, 0.8)
     font_bold = rng.random() < 0.6
-    show_zero = rng.random() < 0.1
-    flag_glyph = _pick(rng, {"pennant": 5, "letter": 2, "dot": 1, "cross": 1, "unicode": 1})
-    mine_glyph = _pick(rng, {"ball": 5, "star": 2, "letter": 1, "square": 1})
-    end_shows = "all" if rng.random() < 0.8 else "hit"
-    hit_style = _pick(rng, {"red_bg": 5, "red_glyph": 2, "cross": 1})
-    wrong_flags = rng.random() < 0.6
-    flags_on_win = rng.random() < 0.7
-    end_notice = _pick(rng, {"dialog": 2, "overlay": 2, "status": 3, "none": 2})
-    animation = _pick(rng, {"none": 6, "fade": 2, "cascade": 2, "flash": 1})
+    show_zero = draws.flip("show_zero", 0.1)
+    flag_glyph = draws.pick(
+        "flag_glyph", {"pennant": 5, "letter": 2, "dot": 1, "cross": 1, "unicode": 1}
+    )
+    mine_glyph = draws.pick("mine_glyph", {"ball": 5, "star": 2, "letter": 1, "square": 1})
+    end_shows = "all" if draws.flip("end_shows_all", 0.8) else "hit"
+    hit_style = draws.pick("hit_style", {"red_bg": 5, "red_glyph": 2, "cross": 1})
+    wrong_flags = draws.flip("wrong_flags", 0.6)
+    flags_on_win = draws.flip("flags_on_win", 0.7)
+    end_notice = draws.pick("end_notice", {"dialog": 2, "overlay": 2, "status": 3, "none": 2})
+    animation = draws.pick("animation", {"none": 6, "fade": 2, "cascade": 2, "flash": 1})
     anim_ms = rng.randint(60, 260)
     # Panels.
-    frame = _pick(rng, {"none": 2, "line": 2, "sunken": 3, "raised": 1, "ridge": 1})
+    frame = draws.pick("frame", {"none": 2, "line": 2, "sunken": 3, "raised": 1, "ridge": 1})
     frame_w = rng.randint(1, 5)
     padding = rng.randint(2, 30)
-    counter = _pick(rng, {"led": 4, "mines": 2, "slash": 2, "left": 1, "flags": 1, "none": 1})
-    counter_pos = _pick(rng, {"top": 6, "bottom": 2, "left": 1, "right": 1})
-    timer = _pick(rng, {"none": 3, "led": 3, "text": 2})
-    restart = _pick(rng, {"face": 4, "button": 3, "toolbar": 1, "dialog": 2, "key": 1})
+    counter = draws.pick(
+        "counter", {"led": 4, "mines": 2, "slash": 2, "left": 1, "flags": 1, "none": 1}
+    )
+    counter_pos = draws.pick("counter_pos", {"top": 6, "bottom": 2, "left": 1, "right": 1})
+    timer = draws.pick("timer", {"none": 3, "led": 3, "text": 2})
+    restart = draws.pick("restart", {"face": 4, "button": 3, "toolbar": 1, "dialog": 2, "key": 1})
     toolbar = rng.randint(2, 5) if (restart == "toolbar" or rng.random() < 0.15) else 0
     if cells == "buttons" and restart == "toolbar":
         restart = "button"
@@ -373,11 +399,11 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
         key = rng.choice(RESTART_KEYS)
         keys = ("n" if web and key == "ctrl+n" else key,)  # Ctrl+N: a browser's new window
     button_text = rng.choice(("New game", "Restart", "Reset", "New", "Play", "↻"))
-    menu = rng.random() < 0.12
+    menu = draws.flip("menu", 0.12)
     title = rng.choice(("Mines", "Minesweeper", "Bombs", "Démineur", "Field", "Sweeper"))
     # Place (the window's size is known once drawn: the launcher keeps it on screen).
     x, y = rng.randint(0, 700), rng.randint(0, 500)
-    decoy = _pick(rng, {"none": 6, "text": 1, "sheet": 1, "chess": 1, "photos": 1})
+    decoy = draws.pick("decoy", {"none": 6, "text": 1, "sheet": 1, "chess": 1, "photos": 1})
     # Keep the board on the screen: cells shrink until it fits.
     while (cell_w + gap) * cols + 260 > SCREEN[0] - 40 or (cell_h + gap) * rows + 240 > SCREEN[
         1
@@ -385,6 +411,8 @@ def draw(seed: int, frontend: str | None = None) -> ZooSpec:
         cell_w, cell_h = max(10, cell_w - 1), max(10, cell_h - 1)
         if cell_w == 10 and cell_h == 10:
             break
+    if draws.force:
+        raise ValueError(f"no such draw to force: {', '.join(draws.force)}")
     return ZooSpec(
         seed=seed,
         frontend="web" if web else "tk",

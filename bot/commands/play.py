@@ -220,6 +220,7 @@ def _learning(
     """(draft, skin folder, new) when this run learns while playing: the skin is a
     learned one (it goes on learning), or no skin reads the board (a new skin,
     draft None: learned first; not with --no-learn). None: plain play."""
+    from bot.hidden_board import hidden_board
     from bot.learning.live import resume_draft
     from vision.reader import BoardReader
     from vision.skin import learned_dir, load_skins
@@ -232,8 +233,10 @@ def _learning(
                 raise
             return None, learned_dir() / args.skin, True
     else:
+        reader = BoardReader()
+        image = screen.grab(options.region)
         try:
-            skin = BoardReader().locate(screen.grab(options.region)).skin.base
+            skin = reader.locate(image).skin.base
         except OpenSides as exc:
             if args.no_learn or not _nothing_over(exc, actuator, options.region):
                 return None  # the play loop says which edge is hidden
@@ -243,8 +246,10 @@ def _learning(
             )
             return None, learned_dir() / _free_name(), True
         except NoBoard:
-            if args.no_learn:
-                return None  # the play loop says why it finds no board
+            if args.no_learn or hidden_board(image, reader) is not None:
+                # The play loop says why it finds no board, or uncovers a known
+                # clone's hidden board (GNOME Mines paused: its Resume button).
+                return None
             return None, learned_dir() / _free_name(), True
         except VisionError:
             return None  # a board a skin reads, paused or cut: the play loop says so

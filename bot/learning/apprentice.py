@@ -40,7 +40,7 @@ import numpy as np
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
 from bot.errors import MsbotError, PlayError
-from bot.learning.first_look import AROUND_CELLS, AROUND_PX, alike_inside, inside
+from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
 from bot.solver import analyse
@@ -64,9 +64,10 @@ from vision.skin import load_skin
 if TYPE_CHECKING:
     from bot.window import GameWindow
 
-#: Mean squared difference (per colour value) two insides of a cell are one
-#: picture within (the same cell grabbed twice: nothing but the clone's noise).
-EDGE_SAME = 12.0
+#: A cell changed only along its cut when no pixel further in than this share
+#: of its side changed by more than EDGE_STEP (per colour value).
+EDGE_STRIP = 0.06
+EDGE_STEP = 24
 #: Share of the board's cells, at most, held at a game's start (pictures msbot
 #: did not cause, never clicked): more, and what shows is no board.
 HOLD_AT_MOST = 0.5
@@ -424,7 +425,10 @@ class Apprentice:
         how = f"covered before, when msbot opened {clicked}, and the game went on"
         cuts = self.cuts(image)
         added = 0
+        last = record.last_image
         for r, c in caused:
+            if last is not None and self._edge_only(image, last, cuts, (r, c)):
+                continue  # a covered cell beside one that opened: no open cell
             look = self._look_of(image, cuts, r, c)
             if self.draft.char_of(look) is None:
                 self.draft.opened[look] = (
@@ -488,11 +492,10 @@ class Apprentice:
 
     def _name_edge_changes(self, image: Image, reading: Reading, before: Board) -> bool:
         """Whether pictures not read were named what their cells showed before:
-        cells whose inside did not change since the last picture in play, only
-        their edge (a page that draws an open cell over the gap beside it: the
-        covered cell next to it shows a strip of another colour). A cell's
-        kind lives in its inside: opening, flagging or unflagging a cell
-        changes it there."""
+        cells that changed since the last picture in play only in a thin strip
+        along their cut (`_edge_only`: a page that draws an open cell over the
+        gap beside it, so the covered cell next to it shows a strip of another
+        colour). Opening, flagging or unflagging a cell changes its tile."""
         record = self.current()
         last = record.last_image
         if last is None or np.asarray(last).shape != np.asarray(image).shape:
@@ -502,10 +505,9 @@ class Apprentice:
         for u in reading.unknown:
             cell = (u.row, u.col)
             was = before[cell]
-            if was in (OPEN_UNKNOWN,) or cell in record.held:
+            if was == OPEN_UNKNOWN or cell in record.held:
                 continue
-            now_inside = inside(image, cuts, *cell)
-            if not alike_inside(now_inside, inside(last, cuts, *cell), EDGE_SAME):
+            if not self._edge_only(image, last, cuts, cell):
                 continue
             look = self._look_of(image, cuts, *cell)
             if self.draft.char_of(look) is not None:
@@ -517,6 +519,33 @@ class Apprentice:
             )
             named = True
         return named
+
+    def _edge_only(self, image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
+        """Whether cell `cell` changed between `last` and `image` only at its edge
+        on a side or two, its middle unchanged: what lies between it and a
+        neighbour took that neighbour's colour (a page that draws an open cell
+        over the gap beside it). A tile that opens, takes a flag or gives it
+        back changes in its middle, or all around (a classic tile's bevel)."""
+        r, c = cell
+        box = (
+            slice(int(cuts.ys[r]), int(cuts.ys[r + 1])),
+            slice(int(cuts.xs[c]), int(cuts.xs[c + 1])),
+        )
+        now = np.asarray(image)[box].astype(np.int16)
+        was = np.asarray(last)[box].astype(np.int16)
+        if now.shape != was.shape or now.size == 0:
+            return False
+        changed = np.abs(now - was).max(axis=2) > EDGE_STEP
+        if not changed.any():
+            return False
+        h, w = changed.shape
+        middle = changed[h // 4 : h - h // 4, w // 4 : w - w // 4]
+        strip = max(1, round(EDGE_STRIP * min(h, w)))
+        # Each side's strip without the corners (shared by two sides).
+        inner_w, inner_h = slice(strip, w - strip), slice(strip, h - strip)
+        sides = [changed[:strip, inner_w].any(), changed[-strip:, inner_w].any()]
+        sides += [changed[inner_h, :strip].any(), changed[inner_h, -strip:].any()]
+        return not middle.any() and sum(sides) <= 2
 
     def _name_flags(self, image: Image, cells: list[Cell]) -> None:
         """The pictures on cells msbot just flagged, named flags."""
@@ -719,6 +748,15 @@ class Apprentice:
         it proves neither (a slow clone still drawing: the loop goes on)."""
         last = opened[-1] if opened else None
         outcome = proven_outcome(reading, before, last, certain, self.current().total)
+        if outcome == "lost":
+            # The clicked cell's picture must be the clone's last word, not a
+            # look on its way (a page's highlight before the cell opens): read
+            # once more when the window has been still for a moment.
+            window = self._window()
+            still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
+            again = window.read_image(still)
+            if proven_outcome(again, before, last, certain, self.current().total) != "lost":
+                return None  # the loop reads the screen again (and meets the end itself)
         if outcome is None:
             return None
         record = self.current()

@@ -1,0 +1,49 @@
+"""msbot on zoo clones it was never tuned for, judged by their truth.
+
+The suite's zoo clones (`zoo.suite`: fixed seeds whose draws, between them,
+show every value of every dimension the zoo draws, web pages included) are
+each started from a fresh window and played as a person would run msbot:
+`msbot play --learn --games 2`, nothing else given. The clone's own truth then
+judges the recording (`zoo.judge`): no cell read as a kind it did not show, no
+board read at another size or place, no "won" or "lost" the clone did not
+show, no click beside a cell or a control; and both games ended, won or lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zoo.judge import judge
+from zoo.launch import launch
+from zoo.spec import ZooSpec
+from zoo.suite import suite_specs
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = 2
+SPECS = suite_specs()
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("spec", SPECS, ids=[f"seed{s.seed}-{s.frontend}" for s in SPECS])
+def test_a_zoo_clone_is_learned_and_played_without_a_fault(spec: ZooSpec, tmp_path: Path) -> None:
+    from displays import worker_display
+
+    with worker_display() as vd, launch(spec, vd.display, tmp_path / "clone") as running:
+        env = dict(os.environ, DISPLAY=vd.display, MSBOT_LEARNED=str(tmp_path / "skins"))
+        argv = [sys.executable, "-m", "bot", "play", "--learn", "--games", str(GAMES)]
+        argv += ["--json", "--record", str(tmp_path / "rec")]
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=240, cwd=ROOT)
+        truth = running.truth()
+    games = [json.loads(x) for x in out.stdout.splitlines() if x.startswith('{"game"')]
+    verdict = judge(truth, tmp_path / "rec", games)
+    where = f"{spec.describe()}\n{out.stderr[-1500:]}\n{json.dumps(verdict.to_json())[:3000]}"
+    assert verdict.faults == 0, where
+    assert verdict.judged > 0 and verdict.cells_judged > 0, where
+    assert out.returncode == 0, where
+    assert [g["outcome"] in ("won", "lost") for g in games] == [True] * GAMES, where
