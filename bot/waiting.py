@@ -389,6 +389,9 @@ class Waiter:
             image, reading = self.window.grab_reading()
             g = reading.geometry
             readable = len(reading.unknown) <= unreadable * g.rows * g.cols
+            # The same board: its border closes it where it was (a board of
+            # another size at the same place is no new game of this one).
+            readable = readable and self.window.closed(image) and reading.edges_read()
             if readable and (
                 (reading.status == "playing" and (hidden or reading.board != final.board))
                 # Watching: the person's next game may be over before it is seen.

@@ -256,6 +256,18 @@ class GameWindow:
         self.say_once("grid fitted again on the opened board")
         return new
 
+    def closed(self, image: Image) -> bool:
+        """Whether the skin's border closes the board where it was located, on
+        every side (a region picture): a board of another size at the same
+        place (a menu's other level) or a cut one does not."""
+        located = self.located
+        if located is None:
+            return False
+        border = located.skin.border
+        if border is None:
+            return True
+        return not border.open_sides(np.asarray(image), located.geometry, located.skin.scale)
+
     def follow(self) -> Geometry | None:
         """The board's new grid when it moved within its window by less than a
         cell, its size the same (a label beside it grew: "9/24" became "12/24"),

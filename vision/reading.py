@@ -55,6 +55,20 @@ class Reading:
     def certain(self) -> bool:
         return not self.unknown
 
+    def edges_read(self) -> bool:
+        """Whether each of the board's four outer lines has a cell read (a line
+        of pictures all unread may be no board at all: a smaller board of the
+        same clone at the same place leaves its last rows as background)."""
+        unread = {(u.row, u.col) for u in self.unknown} | set(self.held)
+        rows, cols = self.geometry.rows, self.geometry.cols
+        lines = [
+            [(0, c) for c in range(cols)],
+            [(rows - 1, c) for c in range(cols)],
+            [(r, 0) for r in range(rows)],
+            [(r, cols - 1) for r in range(rows)],
+        ]
+        return all(any(cell not in unread for cell in line) for line in lines)
+
     def to_json(self) -> dict[str, Any]:
         """The reading as the JSON object `msbot replay --json` prints (without actions)."""
         return {

@@ -94,6 +94,9 @@ class FirstLook:
     #: The cell msbot opened to start the game, when the clone took no flag
     #: before (None: the board is still fresh).
     opened_first: tuple[int, int] | None = None
+    #: Parts beside the board drawn like covered cells that take no flag (a
+    #: toolbar's buttons): (x0, y0, x1, y1) from the board's top-left.
+    toolbar: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def covered(self) -> int:
@@ -293,8 +296,20 @@ def _more_covered(
             if nxt is None:
                 raise PlayError(f"cell ({r}, {c}) took a mark and did not give it back")
             back = nxt
-        if not looker.shows(back, r, c, look):
-            raise PlayError(f"cell ({r}, {c}) did not come back to its picture")
+        after = looker.look_at(back, r, c)
+        if after != look and names.get(after, Name("", "")).char != ".":
+            # Not its own picture: perhaps the picture of a cell whose flag came
+            # off (a clone that draws those a shade apart), new here (an edge
+            # cell cut with a strip of the frame): so if it takes the flag again
+            # and the cycle brings it back.
+            back, proven = _unflagged_proven(looker, r, c, back, after, flag, len(cycle))
+            if not proven:
+                raise PlayError(f"cell ({r}, {c}) did not come back to its picture")
+            names[after] = Name(
+                ".",
+                f"cell ({r}, {c}) once msbot's flag came off it: a right click flags it "
+                "again and the cycle brings it back",
+            )
         keep(back, looker.region, f"learn: cell ({r}, {c}) took a mark and gave it back")
         names[look] = Name(".", f"cell ({r}, {c}) of the fresh board took a flag and gave it back")
         if flag not in names:
@@ -526,9 +541,10 @@ def _prove_edges(
     flagged: np.ndarray,
     cycle: list[int],
     shot: Image,
-) -> tuple[tuple[int, int, int, int], Image, list[str]]:
+) -> tuple[tuple[int, int, int, int], Image, list[str], list[tuple[int, int]]]:
     """The rows and columns of the grid that are the board: (r0, r1, c0, c1),
-    the picture afterwards, and the sides lines were left out at.
+    the picture afterwards, the sides lines were left out at, and the cells of
+    those lines drawn like covered cells (a toolbar's buttons).
 
     A grid of look-alike tiles may hold more than the board: a toolbar of
     buttons drawn like covered cells, or an empty band between them. So each
@@ -544,6 +560,7 @@ def _prove_edges(
     insides = {(r, c): inside(shot, cuts, r, c) for r in range(rows) for c in range(cols)}
     bounds = [0, rows, 0, cols]
     dropped: list[str] = []
+    buttons: list[tuple[int, int]] = []
     for side in SIDES:
         while bounds[1] - bounds[0] >= 2 and bounds[3] - bounds[2] >= 2:
             r0, r1, c0, c1 = bounds
@@ -558,6 +575,7 @@ def _prove_edges(
                 deep = (c0 + DEEP, c1) if side == "left" else (c0, c1 - DEEP)
                 near = [(a, b) for a in range(r0, r1) for b in range(*deep)]
             shown = [cell for cell in line if alike_inside(insides[cell], covered)]
+            looks_like_cells = list(shown)
             if shown:
                 # Asked of the lines left only: a counter in a line left out
                 # changes with the flag (ace-minesweeper's, above its board).
@@ -577,6 +595,9 @@ def _prove_edges(
             if ok:
                 break
             dropped.append(side)
+            # Parts drawn like covered cells that are no cells: a toolbar's
+            # buttons, one of which may start a new game.
+            buttons.extend(looks_like_cells)
             if side == "top":
                 bounds[0] += 1
             elif side == "bottom":
@@ -586,7 +607,7 @@ def _prove_edges(
             else:
                 bounds[3] -= 1
     r0, r1, c0, c1 = bounds
-    return (r0, r1, c0, c1), shot, dropped
+    return (r0, r1, c0, c1), shot, dropped, buttons
 
 
 def first_look(
@@ -666,15 +687,16 @@ def first_look(
         # first click that opens an area there opens the most), then the right
         # click is asked again of the cells still covered.
         commonest = int(np.bincount(looks.reshape(-1)).argmax())
-        opened_first = _middle_cell(looks, commonest)
-        actuator.hover(*opened_first, "learn: a first open (no cell took a flag)")
+        first_cell = _middle_cell(looks, commonest)
+        opened_first = first_cell
+        actuator.hover(*first_cell, "learn: a first open (no cell took a flag)")
         time.sleep(ENTER)
-        before_open = looker.patch(settled(screen, region), *opened_first)
-        actuator.open(*opened_first, "learn: a first open (no cell took a flag)")
+        before_open = looker.patch(settled(screen, region), *first_cell)
+        actuator.open(*first_cell, "learn: a first open (no cell took a flag)")
         looker.rest_pointer(rest)
 
         def opened(shot: Image) -> bool:
-            now = looker.patch(shot, *opened_first)
+            now = looker.patch(shot, *first_cell)
             return float(((now - before_open) ** 2).mean()) > book.same
 
         # Until the cell shows its change (a page asks its server first), then
@@ -696,14 +718,39 @@ def first_look(
             "msbot does not know"
         )
     covered, order, r, c, shot, pointer_rest = found
+    flag = looker.look_at(shot, r, c)
+    try:
+        cycle, unflagged, after = _mark_cycle(looker, r, c, covered, flag, shot, keep, region)
+    except PlayError:
+        if opened_first is not None or actuator.flag_with == "right":
+            raise
+        # A Ctrl+click that changed the cell once and nothing after: a page that
+        # takes no flag before the first open, and opened the cell on it (a
+        # Ctrl+click is a click there). That was the first open: flags asked
+        # again, of the cells still covered.
+        opened_first = (r, c)
+        actuator.flag_with = FLAG_WAYS[0]
+        started = settled(screen, region)
+        keep(started, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
+        looks = book.assign(np.asarray(started), cuts)
+        names.clear()
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
+        if found is None:
+            raise PlayError(
+                "no cell reacted to a right click or a Ctrl+click, before or after a first "
+                "open: the game may be over (start a new one), or the clone flags in a way "
+                "msbot does not know"
+            ) from None
+        covered, order, r, c, shot, pointer_rest = found
+        flag = looker.look_at(shot, r, c)
+        cycle, unflagged, after = _mark_cycle(looker, r, c, covered, flag, shot, keep, region)
     flag_shot = shot
     keep(shot, region, f"learn: right click on ({r}, {c})")
-    flag = looker.look_at(shot, r, c)
+    shot = after
     where = "a fresh board" if opened_first is None else f"the board once {opened_first} was open"
     names[covered] = Name(".", f"cell ({r}, {c}) showed it on {where} and a right click changed it")
     how = "right clicked" if actuator.flag_with == "right" else f"{actuator.flag_with} clicked"
     names[flag] = Name("F", f"appeared where msbot {how} the covered cell ({r}, {c})")
-    cycle, unflagged, shot = _mark_cycle(looker, r, c, covered, flag, shot, keep, region)
     if len(cycle) == 3:
         names[cycle[2]] = Name(
             "?",
@@ -719,7 +766,10 @@ def first_look(
     # The grid is the board only where its cells behave as cells.
     flagged = inside(flag_shot, cuts, r, c)
     covered_inside = inside(fresh, cuts, r, c)
-    (r0, r1, c0, c1), shot, dropped = _prove_edges(looker, covered_inside, flagged, cycle, shot)
+    (r0, r1, c0, c1), shot, dropped, lookalikes = _prove_edges(
+        looker, covered_inside, flagged, cycle, shot
+    )
+    grid = geo
     if dropped:
         geo = geo.part(r0, r1, c0, c1)
         in_region = geo.shifted(-region.left, -region.top)
@@ -733,6 +783,16 @@ def first_look(
         lines = ", ".join(dropped)
         say(f"left out lines of the grid that do not take flags ({lines}): not the board")
         notes.append(f"grid lines left out (they took no flag): {lines}")
+    # Those cell-like parts, as boxes from the board's top-left (a restart to try).
+    toolbar = [
+        (
+            grid.left + b * grid.cell_w - geo.left,
+            grid.top + a * grid.cell_h - geo.top,
+            grid.left + (b + 1) * grid.cell_w - geo.left,
+            grid.top + (a + 1) * grid.cell_h - geo.top,
+        )
+        for a, b in lookalikes
+    ]
     say(
         f"board {geo.rows}x{geo.cols} at ({round(geo.left)}, {round(geo.top)}), "
         f"{geo.cell_w:g}x{geo.cell_h:g} px cells: every side's cells take flags"
@@ -806,4 +866,5 @@ def first_look(
         notes,
         border,
         opened_first,
+        toolbar,
     )

@@ -74,6 +74,7 @@ def start_draft(
         flag_with=look.flag_with,
         border=look.border,
         notes=list(look.notes),
+        toolbar=list(look.toolbar),
     )
     if restart_key is not None:
         draft.restart = {"key": restart_key}

@@ -89,21 +89,24 @@ def _fresh(
         return False
     if len(reading.held) + len(reading.unknown) > HELD_SHARE * board.height * board.width:
         return False  # mostly pictures the skin does not read: no board of its
+    if not reading.edges_read():
+        return False  # a line of the board all unread: perhaps a smaller board there
     if anew:
-        return True
-    covered = board.count(".") - len(reading.unknown) - len(reading.held)
-    cells = board.height * board.width
-    if covered >= FRESH_SHARE * cells:
         return True
     before = final.board
     if (before.height, before.width) != (board.height, board.width):
         return False
-    unsure = {(u.row, u.col) for u in reading.unknown}
-    closed = [
-        cell
-        for cell in board.cells()
-        if board[cell] == COVERED and before[cell] in OPEN_KINDS and cell not in unsure
-    ]
+    unsure = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+    was_open = [cell for cell in before.cells() if before[cell] in OPEN_KINDS]
+    closed = [cell for cell in was_open if board[cell] == COVERED and cell not in unsure]
+    if was_open and len(closed) < min(CLOSED_AGAIN, len(was_open)):
+        # The finished board's open cells still open: the same game (a notice
+        # over it closed, a button that did something else), not a new one.
+        return False
+    covered = board.count(".") - len(reading.unknown) - len(reading.held)
+    cells = board.height * board.width
+    if covered >= FRESH_SHARE * cells:
+        return True
     return len(closed) >= CLOSED_AGAIN
 
 
@@ -147,7 +150,7 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
         now = apprentice.looks(image)
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
-        if _fresh(reading, final, moved, shown, anew):
+        if _fresh(reading, final, moved, shown, anew) and _closed(player, image):
             return image, reading
         g = reading.geometry
         if 2 * (len(reading.unknown) + len(reading.held)) > g.rows * g.cols:
@@ -159,6 +162,13 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
                 continue
         time.sleep(0.05)
     return None
+
+
+def _closed(player: Player, image: Image) -> bool:
+    """Whether the board's border closes the board where it was, on every side:
+    a board of another size at the same place (a menu's other level) is not
+    the new game of this one."""
+    return player.window.closed(image)
 
 
 def changed_parts(
@@ -263,6 +273,17 @@ def find_restart(player: Player, final: Reading) -> Reading:
                 for b in _buttons(player, now, geo_region, parts, over, within=[n])
             ]
             tries[:] = [*dict.fromkeys(inside), *_buttons(player, now, geo_region, parts, over)]
+            # Last, the parts beside the board drawn like its covered cells that
+            # took no flag (a toolbar's buttons, which may not answer the pointer).
+            tries += [
+                (
+                    round(geo_region.left + x0),
+                    round(geo_region.top + y0),
+                    round(geo_region.left + x1),
+                    round(geo_region.top + y1),
+                )
+                for x0, y0, x1, y1 in draft.toolbar
+            ]
             what = "that answers the pointer (a button)"
             continue
         if isinstance(step, str):
@@ -370,6 +391,21 @@ def _again(
     return again
 
 
+def _rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Parts that lie on one line joined into one (the words of one button's
+    label: "Easy", "9x9,", "10 mines"), top to bottom."""
+    out: list[list[int]] = []
+    for x0, y0, x1, y1 in sorted(boxes, key=lambda b: (b[1], b[0])):
+        for row in out:
+            overlap = min(y1, row[3]) - max(y0, row[1])
+            if overlap > 0.5 * min(y1 - y0, row[3] - row[1]):
+                row[:] = [min(x0, row[0]), min(y0, row[1]), max(x1, row[2]), max(y1, row[3])]
+                break
+        else:
+            out.append([x0, y0, x1, y1])
+    return [(a, b, c, d) for a, b, c, d in out]
+
+
 def _through_menu(
     player: Player, final: Reading, end: Image, again: Callable[[], bool]
 ) -> tuple[tuple[Image, Reading], Control] | None:
@@ -383,7 +419,7 @@ def _through_menu(
     origin = window.region
     geo = window.located.geometry
     shot = settled(window.screen, window.region)
-    boxes = sorted(_buttons(player, shot, geo, [], over_board=True), key=lambda b: (b[1], b[0]))
+    boxes = _rows(_buttons(player, shot, geo, [], over_board=True, join=3))
     for i, box in enumerate(boxes[:MENU_TRIES]):
         if i and not again():
             return None
@@ -507,13 +543,15 @@ def _buttons(
     tried: list[tuple[int, int, int, int]],
     over_board: bool = False,
     within: list[Notice] | None = None,
+    join: int = 5,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
     first, leaving out those already tried. `over_board`: a window lies over
     the board (a "Play again" dialog): its buttons are looked for there too.
     `within`: only inside these boxes (a notice over the board: `_notices`,
-    `_dialogs`), their own outline left out."""
+    `_dialogs`), their own outline left out. `join`: pixels of edges joined into
+    one part (less for buttons stacked close together: a menu's levels)."""
     grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(grey, 50, 150) > 0
     # The board and its frame (half a cell around) are no button.
@@ -529,7 +567,7 @@ def _buttons(
             return []
     elif not over_board:
         edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
-    mask = cv2.dilate(edges.astype(np.uint8), np.ones((5, 5), np.uint8))
+    mask = cv2.dilate(edges.astype(np.uint8), np.ones((join, join), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
     height, width = grey.shape
     boxes = []
@@ -537,6 +575,14 @@ def _buttons(
         inside = x > 0 and y > 0 and x + w < width and y + h < height
         if inside and 10 <= w <= 8 * geo.cell_w and 10 <= h <= 3 * geo.cell_h:
             boxes.append((x, y, x + w, y + h))
+
+    # A part inside another not much taller (a word of a button's label) is
+    # that button; a panel holding several buttons leaves them be.
+    def within_button(b: tuple[int, int, int, int], o: tuple[int, int, int, int]) -> bool:
+        inside = o[0] <= b[0] and o[1] <= b[1] and b[2] <= o[2] and b[3] <= o[3]
+        return o != b and inside and (o[3] - o[1]) <= 3 * (b[3] - b[1])
+
+    boxes = [b for b in boxes if not any(within_button(b, o) for o in boxes)]
 
     def gap(box: tuple[int, int, int, int]) -> float:
         dx = max(geo.left - box[2], box[0] - (geo.left + geo.width), 0)

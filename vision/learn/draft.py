@@ -105,6 +105,10 @@ class Draft:
     flag_with: str = "right"
     #: What the clone draws around its board, from a fresh board (`vision.border`).
     border: Border | None = None
+    #: Parts beside the board drawn like covered cells that take no flag (a
+    #: toolbar's buttons), (x0, y0, x1, y1) from the board's top-left: where a
+    #: restart is looked for when nothing else starts a new game.
+    toolbar: list[tuple[float, float, float, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def char_of(self, look: int) -> str | None:
@@ -162,6 +166,7 @@ class Draft:
                 "counter": self.counter_said,
                 "restart": self.restart_said,
                 "notes": self.notes,
+                "toolbar": [[round(v, 1) for v in box] for box in self.toolbar],
             },
         }
         if self.counter is not None:
@@ -363,4 +368,7 @@ def draft_of_skin(skin: Skin) -> Draft:
         # A learned skin has learned bands; a hand-written border is not redrawn.
         border=skin.border if isinstance(skin.border, Border) else None,
         notes=list(learned.get("notes", [])),
+        toolbar=[
+            (float(a), float(b), float(c), float(d)) for a, b, c, d in learned.get("toolbar", [])
+        ],
     )
