@@ -148,16 +148,25 @@ def _cascade(before: Board, reading: Reading, opened: list[Cell]) -> set[Cell]:
 
 
 def proven_outcome(
-    reading: Reading, before: Board | None, last: Cell | None, certain: bool, total: int | None
+    reading: Reading,
+    before: Board | None,
+    last: Cell | None,
+    certain: bool,
+    total: int | None,
+    opened: tuple[Cell, ...] = (),
 ) -> Status | None:
     """How a game that no longer answers ended, as its board proves it: won when
     every closed cell is a certain mine (cells not read count as what they
-    showed `before`, covered if not known), lost when msbot's last click was a
-    guess and that cell shows no open number; None when neither is proven."""
+    showed `before`, covered if not known; when the solver called msbot's last
+    clicks, `opened`, certain, those cells are open), lost when msbot's last
+    click was a guess and that cell shows no open number; None when neither is
+    proven."""
     board = reading.board
     unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
     if unread:
         cells = {cell: (before[cell] if before is not None else COVERED) for cell in unread}
+        if certain:
+            cells.update({cell: OPEN_UNKNOWN for cell in opened if cell in unread})
         board = Board(
             tuple(
                 "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
@@ -449,11 +458,21 @@ class Apprentice:
         `before` (no game changes them: the end, or a window over the board)."""
         held = self.current().held
         fresh = [(u.row, u.col) for u in reading.unknown if (u.row, u.col) not in held]
+        why = ""
         if any(before[cell] not in ".?F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "open cells changed", before)
-        if any(before[cell] == "F" for cell in fresh):
-            return self._end(image, reading, opened, certain, "a flag changed", before)
-        return None
+            why = "open cells changed"
+        elif any(before[cell] == "F" for cell in fresh):
+            why = "a flag changed"
+        if not why:
+            return None
+        ended = self._end(image, reading, opened, certain, why, before)
+        if ended is None and self.another_window_over_board() is True:
+            # A window of the clone's over the board hides how the game ended (a
+            # high-score window after a win): closed, the board shows it.
+            self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
+            self.current().overlay = True
+            time.sleep(0.3)
+        return ended
 
     def _own_changes(
         self, reading: Reading, before: Board, opened: list[Cell], flagged: Sequence[Cell]
@@ -747,7 +766,8 @@ class Apprentice:
         """The game over, when the board proves how (`proven_outcome`); None when
         it proves neither (a slow clone still drawing: the loop goes on)."""
         last = opened[-1] if opened else None
-        outcome = proven_outcome(reading, before, last, certain, self.current().total)
+        batch = tuple(opened)
+        outcome = proven_outcome(reading, before, last, certain, self.current().total, batch)
         if outcome == "lost":
             # The clicked cell's picture must be the clone's last word, not a
             # look on its way (a page's highlight before the cell opens): read
@@ -755,7 +775,7 @@ class Apprentice:
             window = self._window()
             still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
             again = window.read_image(still)
-            if proven_outcome(again, before, last, certain, self.current().total) != "lost":
+            if proven_outcome(again, before, last, certain, self.current().total, batch) != "lost":
                 return None  # the loop reads the screen again (and meets the end itself)
         if outcome is None:
             return None

@@ -56,8 +56,9 @@ if TYPE_CHECKING:
 FACE_SAME = 25.0
 #: Keys tried, in order (the last one only outside a web browser).
 KEYS = ("F2", "n", "s", "r", "space", "Return", "ctrl+n")
-#: Seconds a try gets to show a fresh board.
+#: Seconds a try gets to show a fresh board, and to change anything at all.
 FRESH_TIMEOUT = 2.0
+NOTHING_AFTER = 0.8
 #: Share of the cells a fresh board shows covered, at least (and half of it drawn
 #: otherwise than the finished board).
 FRESH_SHARE = 0.3
@@ -141,12 +142,17 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
     assert apprentice is not None
     before = apprentice.looks(end)
     shown = float((~np.isin(before, apprentice.covered_looks())).mean())
-    deadline = time.monotonic() + FRESH_TIMEOUT
+    started = time.monotonic()
+    deadline = started + FRESH_TIMEOUT
+    untouched = True
     while time.monotonic() < deadline:
         try:
             image, reading = player.window.grab_reading()
         except MsbotError as exc:
             raise PlayError(f"the board went away while msbot tried to restart: {exc}") from None
+        untouched = untouched and np.array_equal(np.asarray(image), np.asarray(end))
+        if untouched and time.monotonic() - started > NOTHING_AFTER:
+            return None  # nothing on the screen changed: this try did nothing
         now = apprentice.looks(image)
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
@@ -406,6 +412,19 @@ def _rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, i
     return [(a, b, c, d) for a, b, c, d in out]
 
 
+def _away_point(player: Player) -> tuple[int, int]:
+    """A point on the screen just outside the window region, away from the
+    screen's corners (a pointer there stops pyautogui)."""
+    window = player.window
+    assert window.region is not None
+    r = window.region
+    width, height = window.screen.size
+    for x, y in ((r.left - 8, r.top + 20), (r.right + 8, r.top + 20), (r.left + 20, r.bottom + 8)):
+        if 10 <= x < width - 10 and 10 <= y < height - 10:
+            return x, y
+    return _rest_point(player)
+
+
 def _through_menu(
     player: Player, final: Reading, end: Image, again: Callable[[], bool]
 ) -> tuple[tuple[Image, Reading], Control] | None:
@@ -418,8 +437,11 @@ def _through_menu(
     assert window.region is not None and window.located is not None
     origin = window.region
     geo = window.located.geometry
+    # The pointer off the window: where the board was, a button may lie now
+    # (drawn otherwise while the pointer rests on it, it would not answer it).
+    actuator.mouse.move(*_away_point(player))
     shot = settled(window.screen, window.region)
-    boxes = _rows(_buttons(player, shot, geo, [], over_board=True, join=3))
+    boxes = _rows(_buttons(player, shot, geo, [], over_board=True, join=3, by_rows=True))
     for i, box in enumerate(boxes[:MENU_TRIES]):
         if i and not again():
             return None
@@ -544,6 +566,7 @@ def _buttons(
     over_board: bool = False,
     within: list[Notice] | None = None,
     join: int = 5,
+    by_rows: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
@@ -551,7 +574,8 @@ def _buttons(
     the board (a "Play again" dialog): its buttons are looked for there too.
     `within`: only inside these boxes (a notice over the board: `_notices`,
     `_dialogs`), their own outline left out. `join`: pixels of edges joined into
-    one part (less for buttons stacked close together: a menu's levels)."""
+    one part (less for buttons stacked close together: a menu's levels);
+    `by_rows`: parts on one line are one (the words of one label: `_rows`)."""
     grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(grey, 50, 150) > 0
     # The board and its frame (half a cell around) are no button.
@@ -583,6 +607,8 @@ def _buttons(
         return o != b and inside and (o[3] - o[1]) <= 3 * (b[3] - b[1])
 
     boxes = [b for b in boxes if not any(within_button(b, o) for o in boxes)]
+    if by_rows:
+        boxes = _rows(boxes)
 
     def gap(box: tuple[int, int, int, int]) -> float:
         dx = max(geo.left - box[2], box[0] - (geo.left + geo.width), 0)
