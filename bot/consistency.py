@@ -173,12 +173,18 @@ def looks_like_new_game(prev: Board, cur: Board) -> bool:
     return n_open > 0 and n_changed >= min(2, n_open) and 4 * n_changed >= n_open
 
 
-def counter_problems(board: Board, mines_left: int | None, total: int | None) -> list[Problem]:
-    """The counter must equal the mine total minus the flags on the board."""
+def counter_problems(
+    board: Board, mines_left: int | None, total: int | None, unsure: int = 0
+) -> list[Problem]:
+    """The counter must equal the mine total minus the flags on the board.
+
+    `unsure` cells (reported covered) may each be a flag the reader could not
+    prove: the counter then only has to lie within their reach (a flag caught
+    half drawn in a fade is no contradiction)."""
     if mines_left is None or total is None:
         return []
     flags = board.count(FLAG)
-    if mines_left + flags != total:
+    if not flags <= total - mines_left <= flags + unsure:
         return [
             Problem(
                 f"counter shows {mines_left} with {flags} flags on the board, "

@@ -85,7 +85,7 @@ class Player:
         self.signals = StopSignals()
         #: Learns while playing with a skin still being learned (`bot.learning`).
         self.apprentice = apprentice
-        explain = stalled = hidden = None
+        explain = stalled = hidden = end_image = None
         if apprentice is not None:
             apprentice.bind(self.window)
             apprentice.on_action = self.count_retry
@@ -113,6 +113,10 @@ class Player:
                 assert apprentice is not None
                 return apprentice.under_other_windows(reading)
 
+            def end_image() -> Image | None:
+                assert apprentice is not None
+                return apprentice.ended.image if apprentice.ended is not None else None
+
         self.waiter = Waiter(
             self.window,
             actuator,
@@ -124,6 +128,7 @@ class Player:
             explain,
             stalled,
             hidden,
+            end_image,
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0

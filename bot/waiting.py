@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -124,6 +125,7 @@ class Waiter:
         explain: Explain | None = None,
         stalled: Stalled | None = None,
         hidden: Hidden | None = None,
+        end_image: Callable[[], Image | None] | None = None,
     ) -> None:
         self.window = window
         self.actuator = actuator
@@ -136,6 +138,8 @@ class Waiter:
         self.explain = explain
         self.stalled = stalled
         self.hidden = hidden
+        #: The picture the learner proved a game's end on (None: not ended).
+        self.end_image = end_image
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
@@ -152,6 +156,8 @@ class Waiter:
         retried = asked = False
         #: After the retry: when a clone that still shows nothing is given up on.
         stalled_at = 0.0
+        #: The board's pixels last seen and since when (`_board_still`).
+        still: list[Any] = []
         while True:
             self.signals.check()
             image, reading = window.grab_reading()
@@ -171,7 +177,7 @@ class Waiter:
                 unreadable.bump(self.clock())
                 better = self.learned(image, reading, pending, prev, unreadable)
                 if better is not None and better.status in ("won", "lost"):
-                    return image, better
+                    return self._ended(image), better
                 if better is not None:
                     reading = better
             if not reading.certain:
@@ -202,24 +208,42 @@ class Waiter:
                     unreadable.bump(self.clock())
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
                     if better is not None and better.status in ("won", "lost"):
-                        return image, better
+                        return self._ended(image), better
             if (
                 bad
                 and self.stalled is not None
                 and not asked
                 and prev is not None
-                and flags_show_mines(prev.board, reading.board, pending.all_flagged)
+                and (
+                    flags_show_mines(prev.board, reading.board, pending.all_flagged)
+                    or reading.board.count("*!X") > 0
+                )
             ):
                 # A learned skin that does not know this clone's end yet: its
-                # mines shown where msbot flagged. The learner's probe says
-                # (once) whether the game is over, and how it ended.
+                # mines shown where msbot flagged, or shown mines named from an
+                # earlier end while the hit mine, face or message that says
+                # "lost" is not named (the status reads "playing"). The
+                # learner's probe says (once) whether the game is over, and
+                # how it ended; a misread '*' in a game that goes on still
+                # stops as a contradiction.
                 asked = True
                 over = self.stalled(reading, pending)
                 if over is not None:
-                    return image, over
+                    return self._ended(image), over
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
-                return image, reading
+                if self._board_still(image, still):
+                    return image, reading
+                if self.clock() > deadline + options.stall_timeout:
+                    raise window.stop(
+                        window.with_cause(
+                            f"the board's picture never held still for {STILL_S * 1000:.0f} ms "
+                            "(an animation that does not end?)"
+                        ),
+                        image,
+                    )
+                time.sleep(0.005)
+                continue
             if (
                 bad
                 and self.options.watch
@@ -260,7 +284,7 @@ class Waiter:
                     asked = True
                     over = self.stalled(reading, pending)
                     if over is not None:
-                        return image, over
+                        return self._ended(image), over
                 elif now > stalled_at:
                     waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(
@@ -271,6 +295,32 @@ class Waiter:
                         image,
                     )
             time.sleep(0.001 if not retried else 0.01)
+
+    def _ended(self, image: Image) -> Image:
+        """The picture a learner's end of game was proven on (else `image`)."""
+        shown = self.end_image() if self.end_image is not None else None
+        return shown if shown is not None else image
+
+    def _board_still(self, image: Image, still: list[Any]) -> bool:
+        """Whether a learned skin's board has shown the same pixels for STILL_S
+        (`still` keeps [pixels, since] between calls); True at once for a
+        built-in skin. A learned skin knows each look only as seen at rest: a
+        picture caught half way through an animation (a fade from covered to a
+        2) may lie nearer to another look (an open 0) than to any other, and
+        would be read as that for sure. Animations step every few tens of ms:
+        two grabs a few ms apart may agree mid-fade, so the pixels must hold."""
+        located = self.window.located
+        if located is None or "names" not in (located.skin.manifest.get("learned") or {}):
+            return True
+        geo = located.geometry
+        x0, y0 = max(0, int(geo.left)), max(0, int(geo.top))
+        x1, y1 = int(geo.left + geo.width) + 1, int(geo.top + geo.height) + 1
+        board = np.asarray(image)[y0:y1, x0:x1]
+        now = self.clock()
+        if not still or not np.array_equal(still[0], board):
+            still[:] = [board.copy(), now]
+            return False
+        return bool(now - still[1] >= STILL_S)
 
     def learned(
         self,
@@ -321,7 +371,9 @@ class Waiter:
                 flags_may_vanish=self.options.dry_run,
             )
         if reading.status == "playing":
-            counter = counter_problems(reading.board, reading.mines_left, pending.total)
+            counter = counter_problems(
+                reading.board, reading.mines_left, pending.total, len(reading.unknown)
+            )
             if counter and self.counter_misread(reading.board, pending):
                 self.window.say_once(
                     "the counter reads otherwise than the total less msbot's own flags: "
@@ -454,6 +506,10 @@ class Waiter:
             if name in reading.controls or self.clock() > deadline:
                 return reading.controls
             time.sleep(0.02)
+
+
+#: Seconds a learned skin's board must hold still before a reading counts.
+STILL_S = 0.08
 
 
 def mine_total(reading: Reading) -> int | None:

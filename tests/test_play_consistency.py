@@ -99,6 +99,14 @@ def test_counter_must_agree_with_the_flags() -> None:
     assert counter_problems(PREV, None, 10) == []
 
 
+def test_an_unsure_cell_may_be_the_flag_the_counter_counts() -> None:
+    # One flag read, the counter counts two: an unsure cell may be the second
+    # (a flag caught half drawn), never three, nor fewer than the one read.
+    assert counter_problems(PREV, 8, 10, unsure=1) == []
+    assert counter_problems(PREV, 7, 10, unsure=1)
+    assert counter_problems(PREV, 10, 10, unsure=3)
+
+
 def test_missing_effects_are_clicked_cells_that_did_not_change_yet() -> None:
     assert missing_effects(PREV, [(0, 3), (2, 0)], [(0, 1), (1, 3)]) == [(0, 3), (1, 3)]
 

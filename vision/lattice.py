@@ -103,9 +103,10 @@ def components(image: np.ndarray, max_tile: float = MAX_TILE, step: int = FLAT_S
 #: Width to height (and height to width) a tile's inside may have at most: the
 #: clones msbot has skins for draw square cells; learning and learned skins
 #: allow cells up to ASPECT_ANY times wider than tall or taller than wide
-#: (clones built of toolkit buttons: 66x48, 34x31 px).
+#: (clones built of toolkit buttons: 66x48, 34x31 px; tall cells of 24x44 whose
+#: inside, lines off, is twice as tall as wide).
 ASPECT = 1.25
-ASPECT_ANY = 1.8
+ASPECT_ANY = 2.2
 
 
 def squarish(boxes: np.ndarray, aspect: float = ASPECT) -> np.ndarray:

@@ -787,6 +787,11 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     it read as no tile: a learned skin's picture not seen yet); VisionError
     naming the sides it cannot close (something covers them)."""
     geo = cand.geometry
+    if border.open_sides(image, geo):
+        # Lines of tiles beside the board on the same pitch (a toolbar of
+        # buttons drawn like cells, which the learner proved no board): the
+        # board is the part inside them that the border closes.
+        geo = _trimmed(image, geo, border, cand.lattice.centres) or geo
     for _ in range(CLOSE_STEPS + 1):
         sides = border.open_sides(image, geo)
         if not sides:
@@ -804,6 +809,72 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     if scores is None:
         raise VisionError(f"the board {_where(geo)} leaves the screen")
     return replace(cand, geometry=geo, scores=scores)
+
+
+#: Outer lines a grid may hold beyond its board on each side (toolbars).
+TRIM_LINES = 2
+
+
+def _trimmed(
+    image: np.ndarray, geo: Geometry, border: Border, centres: np.ndarray
+) -> Geometry | None:
+    """The part of `geo` without up to TRIM_LINES outer lines per side that
+    `border` closes on every side, fewest lines dropped first; None if none.
+    Only a learned border, seen around the whole board, can close a part: the
+    cells of a board's own outer line are no border band. Each part is put
+    where the tiles seen inside it are (`centres`): a toolbar a pixel or two
+    out of step with the board pulls the whole grid's fit."""
+    tries = sorted(
+        (
+            (t, b, left, right)
+            for t in range(TRIM_LINES + 1)
+            for b in range(TRIM_LINES + 1)
+            for left in range(TRIM_LINES + 1)
+            for right in range(TRIM_LINES + 1)
+        ),
+        key=sum,
+    )
+    for t, b, left, right in tries[1:]:
+        rows, cols = geo.rows - t - b, geo.cols - left - right
+        if rows < MIN_TRIMMED or cols < MIN_TRIMMED:
+            continue
+        part = _on_centres(geo.part(t, geo.rows - b, left, geo.cols - right), centres)
+        if not border.open_sides(image, part):
+            return part
+    return None
+
+
+def _on_centres(part: Geometry, centres: np.ndarray) -> Geometry:
+    """`part` moved by the median offset of the tile centres inside it from its
+    cells' centres (unmoved when fewer than 4 lie inside)."""
+    if len(centres) == 0:
+        return part
+    u = (centres[:, 0] - part.left) / part.cell_w
+    v = (centres[:, 1] - part.top) / part.cell_h
+    inside = (u > 0) & (u < part.cols) & (v > 0) & (v < part.rows)
+    if int(inside.sum()) < 4:
+        return part
+    dx = float(np.median((u[inside] % 1 - 0.5) * part.cell_w))
+    dy = float(np.median((v[inside] % 1 - 0.5) * part.cell_h))
+    return replace(part, left=round(part.left + dx), top=round(part.top + dy))
+
+
+def _shrunk_sides(grid: Geometry, part: Geometry) -> set[str]:
+    """The sides on which `part` lies inside `grid` by a line or more."""
+    sides = set()
+    if part.top >= grid.top + grid.cell_h / 2:
+        sides.add("top")
+    if part.left >= grid.left + grid.cell_w / 2:
+        sides.add("left")
+    if part.top + part.height <= grid.top + grid.height - grid.cell_h / 2:
+        sides.add("bottom")
+    if part.left + part.width <= grid.left + grid.width - grid.cell_w / 2:
+        sides.add("right")
+    return sides
+
+
+#: The smallest board a trimmed grid may leave (the learner's smallest).
+MIN_TRIMMED = 5
 
 
 def _refuse_sides(cand: _Candidate, sides: list[str]) -> None:
@@ -871,9 +942,14 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             "screen edge: move the window fully onto the screen"
         )
     border = cand.bank.skin.border
+    trimmed: set[str] = set()
     if isinstance(border, Border):
+        grid = cand.geometry
         cand = _closed(image, cand, border)
-    more = tiles_beside(cand.geometry, lattices)
+        trimmed = _shrunk_sides(grid, cand.geometry)
+    # Lines the learned border proved outside the board (toolbars) are no
+    # board going on past that edge.
+    more = [side for side in tiles_beside(cand.geometry, lattices) if side not in trimmed]
     if more:
         # The skin read only part of a grid of tiles: a board of another
         # clone or size whose few cells look like this skin's, or rows this

@@ -271,18 +271,27 @@ def _nothing_over(exc: OpenSides, actuator: Any, region: Any) -> bool:
         return False
     if region is not None:
         geo = geo.shifted(region.left, region.top)
-    points = board_points(geo)
-    half_w, half_h = geo.cell_w / 2, geo.cell_h / 2
+    seen = windows_at(actuator.mouse, board_points(geo))
+    if len(seen) != 1 or None in seen or 0 in seen:
+        return False
+    # Just past each open side (the border's first pixels: a window may be
+    # drawn tight around its board, so not farther out): that window, or bare
+    # desktop, never another window.
+    out = BEYOND
     mid_x, mid_y = geo.left + geo.width / 2, geo.top + geo.height / 2
     beyond = {
-        "top": (mid_x, geo.top - half_h),
-        "bottom": (mid_x, geo.top + geo.height + half_h),
-        "left": (geo.left - half_w, mid_y),
-        "right": (geo.left + geo.width + half_w, mid_y),
+        "top": (mid_x, geo.top - out),
+        "bottom": (mid_x, geo.top + geo.height + out),
+        "left": (geo.left - out, mid_y),
+        "right": (geo.left + geo.width + out, mid_y),
     }
-    points += [(round(x), round(y)) for side, (x, y) in beyond.items() if side in exc.sides]
-    seen = windows_at(actuator.mouse, points)
-    return len(seen) == 1 and None not in seen and 0 not in seen
+    points = [(round(x), round(y)) for side, (x, y) in beyond.items() if side in exc.sides]
+    past = windows_at(actuator.mouse, points)
+    return None not in past and past <= seen | {0}
+
+
+#: Pixels past an open side where `_nothing_over` asks the desktop.
+BEYOND = 2
 
 
 def _free_name() -> str:

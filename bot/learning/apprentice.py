@@ -638,10 +638,28 @@ class Apprentice:
         covered = [cell for cell in free if board[cell] == "."]
         # Twice at most: a cell the clone opened by itself while the probe asked
         # it (a cascade still drawing) says nothing either way.
+        # A cell the board proves a mine may end the game once flagged (a clone
+        # whose win needs every mine flagged): its flag then stays, and that
+        # says the game is over, not that the mark cycle is unknown.
+        try:
+            mines = set(analyse(board, self.current().total).mines)
+        except MsbotError:
+            mines = set()
         asked: list[Cell] = []
+        # Cells not proven mines first: a flag on the last mine may itself end
+        # the game (a clone whose win needs every mine flagged).
+        safe_first = [cell for cell in covered if cell not in mines]
         while covered and len(asked) < 2:
-            cell = far(covered)
-            answer = self._probe_covered(cell)
+            cell = far(safe_first) if safe_first else far(covered)
+            if cell in safe_first:
+                safe_first.remove(cell)
+            try:
+                answer = self._probe_covered(cell)
+            except PlayError:
+                if cell not in mines:
+                    raise
+                self.say(f"the probe flag on {cell}, a certain mine, stayed: the game ended")
+                return False
             if answer is not None:
                 return answer
             asked.append(cell)
@@ -768,24 +786,24 @@ class Apprentice:
         last = opened[-1] if opened else None
         batch = tuple(opened)
         outcome = proven_outcome(reading, before, last, certain, self.current().total, batch)
-        if outcome == "lost":
-            # The clicked cell's picture must be the clone's last word, not a
-            # look on its way (a page's highlight before the cell opens): read
-            # once more when the window has been still for a moment.
-            window = self._window()
-            still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
-            again = window.read_image(still)
-            if proven_outcome(again, before, last, certain, self.current().total, batch) != "lost":
-                return None  # the loop reads the screen again (and meets the end itself)
         if outcome is None:
             return None
+        # The board's picture must be the clone's last word, not a look on its
+        # way (a page's highlight, a cell flashing before it opens): read once
+        # more when the window has been still for a moment, and that picture
+        # is the end's (the game's end is stated on what it shows).
+        window = self._window()
+        still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
+        again = window.read_image(still)
+        if proven_outcome(again, before, last, certain, self.current().total, batch) != outcome:
+            return None  # the loop reads the screen again (and meets the end itself)
         record = self.current()
         record.last_click, record.last_certain = last, certain
         record.last_batch = tuple(opened)
-        self.ended = Ended(outcome, image, why)
+        self.ended = Ended(outcome, still, why)
         # The cells not read stay unsure in what is recorded: the end is known,
         # their pictures are not.
-        return replace(reading, status=outcome)
+        return replace(again, status=outcome)
 
     def stalled(self, reading: Reading, opened: list[Cell], certain: bool) -> Reading | None:
         """Clicks show no effect: if the game no longer takes clicks, it is over

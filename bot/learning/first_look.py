@@ -193,6 +193,7 @@ class Looker:
         self.cell_moved = shot is not None
         if shot is None:
             return None
+        refuse_moved_grid(before, shot, self.cuts)
         now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
         others[r, c] = False
@@ -252,6 +253,43 @@ class Looker:
         self.actuator.mouse.move(x, y)
 
 
+#: Share of the board's height (width) an edge must cross to be a line between
+#: columns (rows); lines that new, this far from every cut, on one axis, mean
+#: the cells moved.
+LINE_SHARE = 0.8
+LINE_OFF_CUT = 3
+MOVED_LINES = 2
+
+
+def _lines(image: Image, cuts: Cuts, axis: int) -> np.ndarray:
+    """Positions across `axis` (1: x, 0: y) where an edge crosses LINE_SHARE of the board."""
+    x0, x1, y0, y1 = int(cuts.xs[0]), int(cuts.xs[-1]), int(cuts.ys[0]), int(cuts.ys[-1])
+    part = np.ascontiguousarray(np.asarray(image)[y0:y1, x0:x1])
+    grey = cv2.cvtColor(part, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    edges = np.abs(np.diff(grey, axis=axis)) > 24
+    profile = edges.mean(axis=1 - axis)
+    return (x0 if axis == 1 else y0) + np.flatnonzero(profile >= LINE_SHARE)
+
+
+def refuse_moved_grid(before: Image, after: Image, cuts: Cuts) -> None:
+    """Stop when one click moved the lines between cells: cells sized by what they
+    show (toolkit buttons that widen with their text), whose grid no longer holds
+    once a cell changes; every later click would land beside its cell. A flag or
+    an opened area changes cells, never where the lines between them lie."""
+    for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
+        old = _lines(before, cuts, axis)
+        new = [
+            p
+            for p in _lines(after, cuts, axis)
+            if (not len(old) or np.abs(old - p).min() > 1) and np.abs(cut - p).min() > LINE_OFF_CUT
+        ]
+        if len(new) >= MOVED_LINES:
+            raise PlayError(
+                "the board's cells moved or changed size when one of them changed (cells "
+                "sized by their text, such as toolkit buttons, are not supported)"
+            )
+
+
 #: Seconds a cell that reacted to a right click gets to show the next step.
 CYCLE_TIMEOUT = 4.0
 
@@ -262,8 +300,13 @@ def _rest_offset(geo: Geometry) -> tuple[float, float]:
     return (geo.cell_w / 2, -max(3.0, geo.cell_h / 3))
 
 
-#: Other pictures of a fresh board tried as covered tiles, at most.
-MORE_COVERED = 6
+#: Other pictures of a fresh board tried as covered tiles, at most (not counting
+#: those already named). A board whose cells are cut with a strip of its frame
+#: draws a covered cell in 9 ways: the inside (named by the pointer's probe), 4
+#: sides and 4 corners. Looks are numbered in reading order, so the bottom side
+#: and the bottom-right corner come last: with fewer slots they were never
+#: named, their cells stayed unreadable ("held", never clicked) all session.
+MORE_COVERED = 8
 
 
 def _more_covered(
@@ -281,9 +324,10 @@ def _more_covered(
     (xdemineur) does not react, and is left to be learned in play. Returns the
     screen as it is afterwards (every cell as before)."""
     marks = len(cycle) - 1
-    for look in [int(k) for k in np.unique(looks)][: MORE_COVERED + 1]:
+    unnamed = [int(k) for k in np.unique(looks) if int(k) not in names]
+    for look in unnamed[:MORE_COVERED]:
         if look in names:
-            continue
+            continue  # named by an earlier probe (its flag came off as this look)
         cells = np.argwhere(looks == look)
         r, c = (int(v) for v in cells[rng.integers(len(cells))])
         first = looker.right_click(r, c, shot, "learn: is this picture a covered cell?")
@@ -382,6 +426,10 @@ def _find_covered(
         away = [0 < a < geo.rows - 1 and 0 < b < geo.cols - 1 for a, b in found]
         inner = [cell for cell, ok in zip(found, away, strict=True) if ok]
         edge = [cell for cell, ok in zip(found, away, strict=True) if not ok]
+        if not inner:
+            # A look only the grid's outer lines show: a toolbar of buttons
+            # drawn like cells, not the board's covered cell. Never probed.
+            continue
         order = [inner[i] for i in rng.permutation(len(inner))]
         order += [edge[i] for i in rng.permutation(len(edge))]
         r, c = order[0]
@@ -402,11 +450,14 @@ def _find_covered(
             continue
         pointer_rest = None
         if hover is not None:
-            names[hover] = Name(".", f"cell ({r}, {c}) of a fresh board with the pointer on it")
+            # Not a look of the board: the pointer never rests on it in play.
+            # Named, it would stand nearer than anything to a picture it is
+            # not (a light hover and an open 0 ten grey levels apart: an open
+            # 0 read as a sure covered cell).
             pointer_rest = rest
             notes.append(
                 "the clone draws the cell under the pointer otherwise: the pointer "
-                "rests above the board between clicks"
+                "rests above the board between clicks (that picture is no look of the board)"
             )
         return covered, order, r, c, shot, pointer_rest
     return None
@@ -504,6 +555,20 @@ def inside(image: Image, cuts: Cuts, r: int, c: int) -> np.ndarray:
     )
 
 
+#: Share of a covered cell's relief a line's cell must show to be probed.
+RELIEF_SHARE = 0.3
+
+
+def relief(image: Image, cuts: Cuts, r: int, c: int) -> float:
+    """How much cell (r, c) varies (grey level spread), its outer tenth left out
+    (a strip of the board's frame cut with an outer line's cell)."""
+    x0, x1 = int(cuts.xs[c]), int(cuts.xs[c + 1])
+    y0, y1 = int(cuts.ys[r]), int(cuts.ys[r + 1])
+    mx, my = max(1, round((x1 - x0) * 0.1)), max(1, round((y1 - y0) * 0.1))
+    part = np.ascontiguousarray(np.asarray(image)[y0 + my : y1 - my, x0 + mx : x1 - mx])
+    return float(cv2.cvtColor(part, cv2.COLOR_BGR2GRAY).std()) if part.size else 0.0
+
+
 def alike_inside(a: np.ndarray, b: np.ndarray, bound: float = INSIDE_SAME) -> bool:
     """Whether two insides (`inside`) are one picture within `bound`."""
     return float(((a - b) ** 2).mean()) <= bound
@@ -558,6 +623,20 @@ def _prove_edges(
     cuts = looker.cuts
     rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
     insides = {(r, c): inside(shot, cuts, r, c) for r in range(rows) for c in range(cols)}
+    # How much a covered cell's own drawing (a bevel, a line) varies: a plain
+    # background of the covered cell's colour (a toolbar line's empty part) has
+    # the covered inside but none of that.
+    covered_relief = float(
+        np.median(
+            [
+                relief(shot, cuts, r, c)
+                for r in range(1, rows - 1)
+                for c in range(1, cols - 1)
+                if alike_inside(insides[(r, c)], covered)
+            ]
+            or [0.0]
+        )
+    )
     bounds = [0, rows, 0, cols]
     dropped: list[str] = []
     buttons: list[tuple[int, int]] = []
@@ -574,7 +653,12 @@ def _prove_edges(
                 line = [(r, c) for r in range(r0, r1)]
                 deep = (c0 + DEEP, c1) if side == "left" else (c0, c1 - DEEP)
                 near = [(a, b) for a in range(r0, r1) for b in range(*deep)]
-            shown = [cell for cell in line if alike_inside(insides[cell], covered)]
+            shown = [
+                cell
+                for cell in line
+                if alike_inside(insides[cell], covered)
+                and relief(shot, cuts, *cell) >= RELIEF_SHARE * covered_relief
+            ]
             looks_like_cells = list(shown)
             if shown:
                 # Asked of the lines left only: a counter in a line left out
@@ -686,6 +770,11 @@ def first_look(
         # cell is open. The first open is made here (the middle of the board: a
         # first click that opens an area there opens the most), then the right
         # click is asked again of the cells still covered.
+        # The board as it is now: a probe may have opened cells (a Ctrl+click is
+        # a click on a page that flags with the right button only), and the
+        # first open goes on a cell still covered.
+        before_board = settled(screen, region)
+        looks = book.assign(np.asarray(before_board), cuts)
         commonest = int(np.bincount(looks.reshape(-1)).argmax())
         first_cell = _middle_cell(looks, commonest)
         opened_first = first_cell
@@ -703,6 +792,7 @@ def first_look(
         # still (a cascade of cells opening one ring after another).
         shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
         started = shown if shown is not None else settled(screen, region)
+        refuse_moved_grid(before_board, started, cuts)
         keep(started, region, f"learn: the first open at {opened_first}")
         looks = book.assign(np.asarray(started), cuts)
         if shown is None:

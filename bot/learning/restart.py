@@ -44,6 +44,7 @@ from bot.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
+from vision.glyphs import region_box
 from vision.learn.draft import Control
 from vision.reading import Reading
 from vision.skin import FaceRim
@@ -278,7 +279,14 @@ def find_restart(player: Player, final: Reading) -> Reading:
                 for n in reversed(notices)
                 for b in _buttons(player, now, geo_region, parts, over, within=[n])
             ]
-            tries[:] = [*dict.fromkeys(inside), *_buttons(player, now, geo_region, parts, over)]
+            busy = _busy(record.changes, end)
+            counter = window.located.skin.counter
+            if counter is not None:
+                # The counter's digits are no button, even when they rarely changed.
+                cx0, cy0, cx1, cy1 = region_box(counter.region, geo_region)
+                busy[max(0, cy0) : max(0, cy1), max(0, cx0) : max(0, cx1)] = True
+            around = _buttons(player, now, geo_region, parts, over, outlined=busy)
+            tries[:] = [*dict.fromkeys(inside), *around]
             # Last, the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
             tries += [
@@ -442,11 +450,22 @@ def _through_menu(
     actuator.mouse.move(*_away_point(player))
     shot = settled(window.screen, window.region)
     boxes = _rows(_buttons(player, shot, geo, [], over_board=True, join=3, by_rows=True))
-    for i, box in enumerate(boxes[:MENU_TRIES]):
+    tried: list[tuple[int, int, int, int]] = []
+    for i in range(MENU_TRIES):
         if i and not again():
             return None
         if i:
             shot = settled(window.screen, window.region)
+        if not boxes:
+            # Every button found was tried: the menu looked for again, without
+            # them (one its pointer test missed, the level of this size).
+            actuator.mouse.move(*_away_point(player))
+            shot = settled(window.screen, window.region)
+            boxes = _rows(_buttons(player, shot, geo, tried, over_board=True, join=3, by_rows=True))
+            if not boxes:
+                return None
+        box = boxes.pop(0)
+        tried.append(box)
         x = origin.left + (box[0] + box[2]) // 2
         y = origin.top + (box[1] + box[3]) // 2
         actuator.bind(final.geometry, {"menu": (x, y)})
@@ -567,6 +586,7 @@ def _buttons(
     within: list[Notice] | None = None,
     join: int = 5,
     by_rows: bool = False,
+    outlined: np.ndarray | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
@@ -575,9 +595,13 @@ def _buttons(
     `within`: only inside these boxes (a notice over the board: `_notices`,
     `_dialogs`), their own outline left out. `join`: pixels of edges joined into
     one part (less for buttons stacked close together: a menu's levels);
-    `by_rows`: parts on one line are one (the words of one label: `_rows`)."""
+    `by_rows`: parts on one line are one (the words of one label: `_rows`).
+    `outlined`: the pixels that changed in play (`_busy`): then parts closed by
+    an outline that stayed still are buttons too, even if drawn alike under the
+    pointer (`_outlined`)."""
     grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(grey, 50, 150) > 0
+    drawn = edges.copy()  # every edge, for the outlines (`_outlined`)
     # The board and its frame (half a cell around) are no button.
     frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
     x0, y0 = round(geo.left) - frame, round(geo.top) - frame
@@ -616,14 +640,47 @@ def _buttons(
         return float(dx + dy)
 
     found = []
-    for box in sorted(boxes, key=gap)[: 3 * BUTTONS]:
-        if any(_overlap(box, other) for other in tried):
-            continue
+    near = [b for b in sorted(boxes, key=gap) if not any(_overlap(b, o) for o in tried)]
+    for box in near[: 3 * BUTTONS]:
         if _answers_pointer(player, end, box):
             found.append(box)
         if len(found) >= BUTTONS:
             break
+    if outlined is not None:
+        # Buttons drawn alike under the pointer (a monochrome theme): a part
+        # closed by its own outline, whose pixels never changed in play (a
+        # counter or a clock is no button), the nearest OUTLINED of them.
+        quiet = [b for b in near if b not in found and _outlined(drawn, b)]
+        quiet = [b for b in quiet if not outlined[b[1] : b[3], b[0] : b[2]].any()]
+        found += quiet[:OUTLINED]
     return found
+
+
+#: Buttons tried that do not answer the pointer, at most (`_buttons`).
+OUTLINED = 2
+
+
+def _outlined(edges: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """Whether edges run along at least 80 % of each side of `box`'s outline
+    (within a few pixels of it): a button's frame, not a word or a picture."""
+    x0, y0, x1, y1 = box
+    if x1 - x0 < 16 or y1 - y0 < 10:
+        return False
+    # Grown by a few pixels: an outline's faint side may have joined the part
+    # only in part (a relief drawn lighter on one side).
+    grow, band = 4, 7
+    x0, y0 = max(0, x0 - grow), max(0, y0 - grow)
+    part = edges[y0 : y1 + grow, x0 : x1 + grow]
+    inner = part[band:-band, band:-band]
+    sides = [
+        part[:band, band:-band].any(axis=0),
+        part[-band:, band:-band].any(axis=0),
+        part[band:-band, :band].any(axis=1),
+        part[band:-band, -band:].any(axis=1),
+    ]
+    if inner.size == 0:
+        return False
+    return all(float(side.mean()) >= 0.8 for side in sides)
 
 
 def _answers_pointer(player: Player, end: Image, box: tuple[int, int, int, int]) -> bool:
