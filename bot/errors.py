@@ -67,6 +67,10 @@ class ActuatorError(MsbotError):
     """A click was refused (outside the board) or could not be performed."""
 
 
+class NoControl(ActuatorError):
+    """A control the skin clicks (a face, a dialog's button) is not on screen."""
+
+
 class PlayError(MsbotError):
     """The play loop stopped: the board moved, vanished or contradicted itself."""
 

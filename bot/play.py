@@ -42,7 +42,7 @@ from bot import threebv
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
 from bot.consistency import untrusted_flags
-from bot.errors import InconsistentBoardError, MsbotError, NotInPlace
+from bot.errors import InconsistentBoardError, MsbotError, NoControl, NotInPlace
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import Interrupted, StopSignals
 from bot.learning.apprentice import Apprentice
@@ -312,24 +312,26 @@ class Player:
             # A skin still being learned has seen few of its clone's end pictures.
             share = 0.5 if self.apprentice is not None else 0.1
             now = self.waiter.still_there(self.options.restart_timeout / 2, share)
-            for step in restart:
-                name, _, fallback = step.partition("|")
-                if name.startswith("key:"):
-                    done = self.actuator.press_key(name[4:], "restart")
-                else:
-                    patience = 1.0 if fallback else None
-                    controls = self.waiter.find_control(name, now, patience)
-                    if name not in controls and fallback.startswith("key:"):
-                        done = self.actuator.press_key(fallback[4:], "restart")
-                    else:
-                        self.actuator.bind(final.geometry, controls)
-                        done = self.actuator.click_control(name, "restart")
-                self.actions += 1
-                self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
+            try:
+                self.restart_steps(restart, final, now)
+            except NoControl:
+                if self.apprentice is None:
+                    raise
+                # A learned restart whose control is not there this time (a
+                # page's "you won" notice, where its "you lost" one was): the
+                # search again, from this game's end.
+                from bot.learning.restart import find_restart
+
+                return find_restart(self, final)
             timeout = self.options.restart_timeout / 2
+            last_try = attempt == 2 and self.apprentice is None
             reading = self.waiter.wait_new_game(
-                final, what, timeout, last_try=attempt == 2, unreadable=share
+                final, what, timeout, last_try=last_try, unreadable=share
             )
+            if reading is None and attempt == 2 and self.apprentice is not None:
+                from bot.learning.restart import find_restart
+
+                return find_restart(self, final)
             if reading is not None:
                 if self.apprentice is not None:
                     # A notice over the new board may still be fading (KMines):
@@ -337,6 +339,23 @@ class Player:
                     return self.apprentice.still_board()
                 return reading
         raise AssertionError("unreachable")
+
+    def restart_steps(self, restart: tuple[str, ...], final: Reading, now: Reading) -> None:
+        """Make the skin's restart steps once (keys pressed, controls clicked)."""
+        for step in restart:
+            name, _, fallback = step.partition("|")
+            if name.startswith("key:"):
+                done = self.actuator.press_key(name[4:], "restart")
+            else:
+                patience = 1.0 if fallback else None
+                controls = self.waiter.find_control(name, now, patience)
+                if name not in controls and fallback.startswith("key:"):
+                    done = self.actuator.press_key(fallback[4:], "restart")
+                else:
+                    self.actuator.bind(final.geometry, controls)
+                    done = self.actuator.click_control(name, "restart")
+            self.actions += 1
+            self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
 
     def play_game(self, number: int, reading: Reading) -> GameResult:
         """Play one game to its end (or to `--max-actions`)."""

@@ -10,6 +10,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   left that line out, but locating the board again with the learned skin
   found the 17-row grid, which its border closed on no side: "not closed by
   its border", the game stopped.
+- seed 1340961153 (a web page, from the run with seed 1151452061): a toolbar
+  of three buttons above a 10x10 board, the window's background between them.
+  The learner left that line out, but locating the board with the learned
+  skin for the first game took it in (a band of window background closed the
+  grid with it as well as without it): a board of 11 rows was played, and its
+  clicks landed a row off.
 - seed 1785491156: a monochrome clone of tall cells (24x44 px, black lines on
   white): no grid was found at all, and its "Restart" button, drawn alike
   under the pointer, was never tried as the restart.
@@ -62,6 +68,14 @@ def test_a_learned_skin_locates_its_board_inside_a_toolbar_line_on_its_pitch() -
     (boxes,) = _truth(627068361)["boxes"]
     # The frame is msbot's grab of the region from (291, 0) of the screen.
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 291, 0)  # type: ignore[arg-type]
+
+
+def test_a_learned_skin_leaves_out_a_line_of_cells_it_does_not_read() -> None:
+    folder = DATA / "seed-1340961153"
+    image = cv2.imread(str(folder / "toolbar-above.png"))  # the whole screen
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    (boxes,) = _truth(1340961153)["boxes"]
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 0, 0)  # type: ignore[arg-type]
 
 
 def test_a_board_of_tall_cells_in_black_and_white_is_found_for_learning() -> None:

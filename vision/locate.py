@@ -803,12 +803,38 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
             break
         geo = grown
     _refuse_sides(cand, border.open_sides(image, geo))
-    if geo == cand.geometry:
-        return cand
-    scores = classify(image, geo, cand.bank)
-    if scores is None:
-        raise VisionError(f"the board {_where(geo)} leaves the screen")
-    return replace(cand, geometry=geo, scores=scores)
+    if geo != cand.geometry:
+        scores = classify(image, geo, cand.bank)
+        if scores is None:
+            raise VisionError(f"the board {_where(geo)} leaves the screen")
+        cand = replace(cand, geometry=geo, scores=scores)
+    return _without_stray_lines(image, cand, border)
+
+
+def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
+    """The candidate without outer lines that hold cells the skin does not read,
+    when the border closes what is left (a toolbar line above the board, its
+    buttons on the board's pitch and drawn like covered cells, the window's
+    background between them: a border band of window background closes the
+    grid with that line as well as without it). A board's own outer line is
+    never dropped so: the band just inside it is cells, not its border."""
+    while min(cand.geometry.rows, cand.geometry.cols) > MIN_TRIMMED:
+        geo, unsure = cand.geometry, cand.scores.unsure
+        lines = {
+            "top": (unsure[0, :], geo.part(1, geo.rows, 0, geo.cols)),
+            "bottom": (unsure[-1, :], geo.part(0, geo.rows - 1, 0, geo.cols)),
+            "left": (unsure[:, 0], geo.part(0, geo.rows, 1, geo.cols)),
+            "right": (unsure[:, -1], geo.part(0, geo.rows, 0, geo.cols - 1)),
+        }
+        for line, part in lines.values():
+            if line.any() and not border.open_sides(image, part):
+                scores = classify(image, part, cand.bank)
+                if scores is not None:
+                    cand = replace(cand, geometry=part, scores=scores)
+                    break
+        else:
+            return cand
+    return cand
 
 
 #: Outer lines a grid may hold beyond its board on each side (toolbars).

@@ -22,7 +22,7 @@ from typing import Any, Literal, get_args
 
 from bot.actuator.keys import parse_keys
 from bot.actuator.points import PointMap
-from bot.errors import ActuatorError
+from bot.errors import ActuatorError, NoControl
 from vision.geometry import Geometry
 
 Button = Literal["left", "right", "middle"]
@@ -243,7 +243,7 @@ class Actuator:
         """Click a control the reader found (e.g. "restart": the face)."""
         if name not in self.controls:
             known = ", ".join(sorted(self.controls)) or "none"
-            raise ActuatorError(f"no control {name!r} on screen (found: {known})")
+            raise NoControl(f"no control {name!r} on screen (found: {known})")
         x, y = self.controls[name]
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))

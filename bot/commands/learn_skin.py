@@ -2,9 +2,10 @@
 
 Learns the skin of a clone msbot has never seen from screenshots of it (a
 fresh board, a game in progress, ideally a lost or won board) and writes
-`templates/NAME/` (or DIR), which `msbot replay`/`msbot play --skin NAME` then
-use. The learned skin is read back on every screenshot and the result is
-printed, so a person sees at once whether it reads its own examples.
+NAME in the learned skins folder (`vision.skin.learned_dir`; or DIR), which
+`msbot replay`/`msbot play --skin NAME` then use. The learned skin is read
+back on every screenshot and the result is printed, so a person sees at once
+whether it reads its own examples.
 
 How `play` starts the next game is learned too when the screenshots show a
 face (clicked whatever it shows), or given with `--restart-key` (a clone that
@@ -33,7 +34,14 @@ def register(sub: Any) -> None:
     parser.add_argument("screenshots", nargs="*", metavar="SCREENSHOT", help="PNG screenshots")
     parser.add_argument("--board", metavar="L,T,W,H", help="board rectangle in pixels")
     parser.add_argument("--mines", type=int, help="mines on the board (checks the reading)")
-    parser.add_argument("--out", metavar="DIR", help="output folder (default templates/NAME)")
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help=(
+            "output folder (default: NAME in the learned skins folder, "
+            "~/.local/share/msbot/skins or $MSBOT_LEARNED)"
+        ),
+    )
     parser.add_argument(
         "--force", action="store_true", help="replace a skin already in the output folder"
     )
