@@ -49,10 +49,12 @@ def run_clone(
     display: VirtualDisplay | None = None,
     position: tuple[int, int] = (40, 30),
     size: str = "beginner",
+    learn_games: int | None = None,
 ) -> dict[str, object]:
     """Learn clone `name` live, play `games` with the skin, audit every frame
     (on `display`, a VirtualDisplay not yet started; default one of its own;
-    the clone's window at `position`, its board the preset `size`)."""
+    the clone's window at `position`, its board the preset `size`; learning
+    plays up to `learn_games` games, default learn-skin's, within `seconds`)."""
     skin_name = f"bench-{name}"
     out, learn_dir, play_dir = work / "skins" / skin_name, work / "learn", work / "play"
     with display or VirtualDisplay(1600, 1000, first=300, tries=50) as vd:
@@ -63,6 +65,7 @@ def run_clone(
                 [
                     *(*MSBOT, "learn-skin", skin_name, "--live", "--out", str(out)),
                     *("--save", str(learn_dir), "--seconds", str(seconds)),
+                    *(("--games", str(learn_games)) if learn_games is not None else ()),
                 ],
                 env=env,
                 capture_output=True,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -36,6 +36,7 @@ from bot.consistency import (
 )
 from bot.errors import NotInPlace
 from bot.interrupts import StopSignals
+from bot.outcome import proven_outcome
 from bot.planning import Step
 from bot.play_options import PlayOptions
 from bot.skinplay import learned_total
@@ -182,6 +183,9 @@ class Waiter:
                     reading = better
             if not reading.certain:
                 if unreadable.over(options.unreadable_frames, options.effect_timeout, self.clock()):
+                    won = proven_won(reading, prev, pending)
+                    if won is not None:
+                        return image, won
                     if not refitted:
                         refitted = True
                         if self.refit():
@@ -518,3 +522,15 @@ def mine_total(reading: Reading) -> int | None:
     if reading.mines_left is None:
         return None
     return reading.mines_left + reading.board.count(FLAG)
+
+
+def proven_won(reading: Reading, prev: Reading | None, pending: Pending) -> Reading | None:
+    """`reading` as won, when cells it cannot read hide a win the board proves
+    (`bot.outcome`: a notice drawn over the cells the last certain clicks
+    opened, KMines' "You have won!" under load); None otherwise. Only a win:
+    a loss under a notice is not proven by the board (the hit cell is hidden)."""
+    if prev is None or not pending.opened:
+        return None
+    batch = tuple(pending.opened)
+    outcome = proven_outcome(reading, prev.board, batch[-1], pending.certain, pending.total, batch)
+    return replace(reading, status="won") if outcome == "won" else None

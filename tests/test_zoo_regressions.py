@@ -19,18 +19,44 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
 - seed 1785491156: a monochrome clone of tall cells (24x44 px, black lines on
   white): no grid was found at all, and its "Restart" button, drawn alike
   under the pointer, was never tried as the restart.
+
+Two more come from the suite's own clones (`zoo.suite`) and from made-up
+pictures of what they drew:
+
+- seed 3002 (monochrome, dithered covered cells): the cross flag taken off
+  cell (3, 3) gave back its pattern's lines, and the learner's check that a
+  click moved no line between cells stopped the game ("the board's cells
+  moved"); the cell clicked is now left out of that check, and a column that
+  grows still stops it.
+- seed 4001: a "Restart" button packed beside a "Flags: 8" label moved 4 px
+  when the label's text grew; its corner, a few changed pixels above the
+  board, was clicked as a face.
+- seed 1000 (a dark theme whose 0s are a dim glyph): "You won!" drawn over
+  the board, a shade darker than its open cells, changed the cells under it
+  by less than the step an edge is told by; their new pictures were named
+  what the cells showed before ("only its edge changed"), a notice's patch
+  became a '0' and a flag, and the next game read cells under its notice as
+  sure 0s. In a game lost at once, "Game over" over closed cells alone was
+  cut into pictures SAT named mines, 1s and 3s: a picture on a closed cell
+  at the end is now tried only when its rim is a cell's.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
+import pytest
 
+from bot.errors import PlayError
 from bot.learning import restart
+from bot.learning.apprentice import Apprentice, edge_only
+from bot.learning.first_look import refuse_moved_grid
 from vision.classify import make_bank
+from vision.cuts import Cuts
 from vision.geometry import Geometry
 from vision.learn.grid import find_board
 from vision.locate import locate
@@ -102,3 +128,101 @@ def test_a_button_drawn_alike_under_the_pointer_is_tried_by_its_outline(monkeypa
     assert hits, (found, button)
     # Without an outline (the pointer test alone) nothing is tried.
     assert restart._buttons(None, image, geo, []) == []  # type: ignore[arg-type]
+
+
+def _cuts(left: int, top: int, size: tuple[int, int], cols: int, rows: int) -> Cuts:
+    """The cuts of a grid of `cols` x `rows` cells of `size` (width, height) pitch."""
+    return Cuts(
+        np.array([left + size[0] * i for i in range(cols + 1)]),
+        np.array([top + size[1] * i for i in range(rows + 1)]),
+    )
+
+
+def test_a_flag_taken_off_a_dithered_cell_is_no_moved_grid() -> None:
+    # Suite clone seed 3002 (monochrome, covered cells dithered): msbot's grabs
+    # of its window before and after the cross flag on cell (3, 3) came off.
+    # The pattern given back draws lines inside that cell alone.
+    folder = DATA / "suite-3002-unflag"
+    before = cv2.imread(str(folder / "before.png"))
+    after = cv2.imread(str(folder / "after.png"))
+    cuts = _cuts(161, 161, (20, 20), 5, 11)
+    with pytest.raises(PlayError):  # the clicked cell's own lines, not left out
+        refuse_moved_grid(before, after, cuts)
+    refuse_moved_grid(before, after, cuts, (3, 3))
+
+
+def _tiles(widths: list[int], rows: int = 6) -> np.ndarray:
+    """Grey tiles 17 px tall in dark gaps of 3 px, the columns `widths` wide."""
+    image = np.full((200, 300, 3), 60, np.uint8)
+    x = 10
+    for w in widths:
+        for r in range(rows):
+            image[10 + r * 20 : 27 + r * 20, x : x + w] = 200
+        x += w + 3
+    return image
+
+
+def test_a_grid_whose_column_widened_with_its_text_is_refused() -> None:
+    cuts = _cuts(9, 9, (20, 20), 8, 6)
+    before = _tiles([17] * 8)
+    flagged = before.copy()
+    flagged[10:27, 50:67] = 100  # cell (0, 2) drawn otherwise: a flag
+    refuse_moved_grid(before, flagged, cuts, (0, 2))
+    # Cell (0, 2)'s column grew 7 px (a toolkit button sized by its text):
+    # every line after it moved.
+    with pytest.raises(PlayError, match="moved or changed size"):
+        refuse_moved_grid(before, _tiles([17, 17, 24] + [17] * 5), cuts, (0, 2))
+
+
+def test_a_few_pixels_of_a_button_that_moved_are_no_face() -> None:
+    before = np.full((60, 120, 3), 230, np.uint8)
+    before[10:40, 20:100] = 180  # a button
+    after = np.full_like(before, 230)
+    after[10:40, 24:104] = 180  # moved 4 px right: a label beside it grew
+    corner = (18, 32, 30, 44)  # the part about its lower left corner
+    assert not restart._changed_across(before, after, corner, 24 / 3)
+    face = before.copy()
+    face[18:22, 50:54] = 0  # eyes and a mouth drawn otherwise
+    face[18:22, 62:66] = 0
+    face[30:33, 52:64] = 0
+    assert restart._changed_across(before, face, (46, 14, 70, 38), 24 / 3)
+
+
+def test_a_notice_over_dim_zeros_is_no_change_at_their_edge_alone() -> None:
+    # Suite clone seed 1000 (dark theme, its 0s a dim glyph): the board before
+    # and after "You won!" was drawn over rows 1 to 3, a shade darker than the
+    # open cells. Cells under its body changed all over, a little: never named
+    # what they showed before. Row 4 only has the notice's edge over its top.
+    folder = DATA / "suite-1000-won"
+    before = cv2.imread(str(folder / "before.png"))
+    after = cv2.imread(str(folder / "after.png"))
+    cuts = _cuts(10, 10, (22, 19), 17, 6)
+    under = [(r, c) for r in range(1, 4) for c in range(4, 13)]
+    assert not [cell for cell in under if edge_only(after, before, cuts, cell)]
+    assert edge_only(after, before, cuts, (4, 6))  # a 0 with the notice's rim over its top
+
+
+def test_pieces_of_a_notice_over_closed_cells_are_framed_like_no_cell() -> None:
+    # Suite clone seed 1000, game lost on its fourth cell: "Game over" drawn
+    # over closed cells alone. SAT named its pieces mines, 1s and 3s, and the
+    # next game read cells under its "You won!" as sure 1s.
+    folder = DATA / "suite-1000-lost"
+    in_play = cv2.imread(str(folder / "in-play.png"))
+    end = cv2.imread(str(folder / "end.png"))
+    cuts = _cuts(10, 10, (22, 19), 17, 6)
+    learner = SimpleNamespace(
+        cuts=lambda image: cuts, draft=SimpleNamespace(char_of=lambda look: None)
+    )
+    looks = np.arange(6 * 17).reshape(6, 17)  # every cell a look of its own
+    closed = np.ones((6, 17), bool)
+    unframed = Apprentice._unframed(learner, in_play, end, looks, closed, ~closed)  # type: ignore[arg-type]
+    cells = {divmod(look, 17) for look in unframed}
+    # The notice's body and the row its lower edge crosses, and nothing else.
+    assert cells == {(r, c) for r in range(1, 5) for c in range(3, 14)}
+    # A mine a clone reveals, drawn on its open tile, is framed like a cell.
+    revealed = in_play.copy()
+    x, y = 10 + 22 * 10, 10 + 19 * 5  # cell (5, 10), covered in play
+    revealed[y : y + 19, x : x + 22] = in_play[10:29, 10:32]  # the open 0 at (0, 0)
+    cv2.circle(revealed, (x + 11, y + 9), 5, (0, 0, 0), -1)
+    unframed = Apprentice._unframed(learner, in_play, revealed, looks, closed, ~closed)  # type: ignore[arg-type]
+    assert unframed == set()

@@ -43,6 +43,7 @@ from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
+from bot.outcome import proven_outcome
 from bot.solver import analyse
 from vision.border import learn_border
 from vision.capture import Image
@@ -58,7 +59,7 @@ from vision.learn.proof import (
     prove_values,
     same_cell_names,
 )
-from vision.reading import Reading, Status, UnknownCell
+from vision.reading import Reading, UnknownCell
 from vision.skin import load_skin
 
 if TYPE_CHECKING:
@@ -68,6 +69,10 @@ if TYPE_CHECKING:
 #: of its side changed by more than EDGE_STEP (per colour value).
 EDGE_STRIP = 0.06
 EDGE_STEP = 24
+#: ...and no pixel of its middle half changed by more than this: a window's
+#: body over the cell, a shade darker, changes every pixel a little (a dim
+#: glyph, the dark theme's '0', is gone under it).
+EDGE_SAME = 3
 #: Share of the board's cells, at most, held at a game's start (pictures msbot
 #: did not cause, never clicked): more, and what shows is no board.
 HOLD_AT_MOST = 0.5
@@ -84,6 +89,11 @@ END_CANDIDATES = "*012345678"
 #: Games a picture must end, on the cell msbot opened last, before it is named
 #: the hit mine without a count to prove the game was lost.
 HIT_GAMES = 2
+#: Pixels of a cell's rim, and the mean step (per colour value) within which a
+#: finished board's picture on a closed cell is framed like a cell in play
+#: (`Apprentice._unframed`).
+RIM = 2
+RIM_SAME = 8.0
 #: Share of the open cells a finished board must show anew for its pictures
 #: to be a redrawn board (xbomb) rather than a window over part of it.
 REDRAWN = 0.9
@@ -147,44 +157,33 @@ def _cascade(before: Board, reading: Reading, opened: list[Cell]) -> set[Cell]:
     return seen
 
 
-def proven_outcome(
-    reading: Reading,
-    before: Board | None,
-    last: Cell | None,
-    certain: bool,
-    total: int | None,
-    opened: tuple[Cell, ...] = (),
-) -> Status | None:
-    """How a game that no longer answers ended, as its board proves it: won when
-    every closed cell is a certain mine (cells not read count as what they
-    showed `before`, covered if not known; when the solver called msbot's last
-    clicks, `opened`, certain, those cells are open), lost when msbot's last
-    click was a guess and that cell shows no open number; None when neither is
-    proven."""
-    board = reading.board
-    unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
-    if unread:
-        cells = {cell: (before[cell] if before is not None else COVERED) for cell in unread}
-        if certain:
-            cells.update({cell: OPEN_UNKNOWN for cell in opened if cell in unread})
-        board = Board(
-            tuple(
-                "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
-                for r in range(board.height)
-            )
-        )
-    if not board.count("*!X"):
-        # msbot's own flags are on certain mines; the covered cells must be too.
-        closed = [cell for cell in board.cells() if board[cell] in ".?"]
-        try:
-            analysis = analyse(board, total)
-        except MsbotError:
-            analysis = None
-        if analysis is not None and set(closed) <= set(analysis.mines):
-            return "won"
-    if last is not None and not certain and (last in unread or reading.board[last] not in NUMBERS):
-        return "lost"
-    return None
+def edge_only(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
+    """Whether cell `cell` changed between `last` and `image` only at its edge
+    on a side or two, its middle unchanged: what lies between it and a
+    neighbour took that neighbour's colour (a page that draws an open cell
+    over the gap beside it). A tile that opens, takes a flag or gives it
+    back changes in its middle, or all around (a classic tile's bevel)."""
+    r, c = cell
+    box = (
+        slice(int(cuts.ys[r]), int(cuts.ys[r + 1])),
+        slice(int(cuts.xs[c]), int(cuts.xs[c + 1])),
+    )
+    now = np.asarray(image)[box].astype(np.int16)
+    was = np.asarray(last)[box].astype(np.int16)
+    if now.shape != was.shape or now.size == 0:
+        return False
+    step = np.abs(now - was).max(axis=2)
+    changed = step > EDGE_STEP
+    if not changed.any():
+        return False
+    h, w = changed.shape
+    middle = step[h // 4 : h - h // 4, w // 4 : w - w // 4] > EDGE_SAME
+    strip = max(1, round(EDGE_STRIP * min(h, w)))
+    # Each side's strip without the corners (shared by two sides).
+    inner_w, inner_h = slice(strip, w - strip), slice(strip, h - strip)
+    sides = [changed[:strip, inner_w].any(), changed[-strip:, inner_w].any()]
+    sides += [changed[inner_h, :strip].any(), changed[inner_h, -strip:].any()]
+    return not middle.any() and sum(sides) <= 2
 
 
 @dataclass
@@ -406,26 +405,33 @@ class Apprentice:
                 return ended
             record.held |= set(unknown)
             return self._hold(reading)
-        if flags:
-            self._name_flags(image, flags)
-            reading = self._window().read_image(image)
-            unknown = [(u.row, u.col) for u in reading.unknown]
         fresh = [cell for cell in unknown if cell not in record.held]
         if not fresh:
             return self._hold(reading)
         ended = self._changed_end(image, reading, board, opened, certain)
         if ended is not None:
             return ended
-        reach = _cascade(board, reading, opened)
+        reach = _cascade(board, reading, opened) | set(flags)
         caused = [cell for cell in fresh if cell in reach]
         record.held |= {cell for cell in fresh if cell not in reach}
         if not caused:
             return self._hold(reading)
+        # Nothing is named before the game is shown to go on: the click that
+        # won may bring a notice over the cells it opened or flagged
+        # ("You won!" drawn on the board), and its pieces are no flag.
         on = self._goes_on(reading, opened, total)
         if on is None:
             on = self._probe(reading, caused)
         if not on:
-            return self._end(image, reading, opened, certain, "the clone ignores clicks", board)
+            why = "the clone ignores clicks"
+            return self._end(image, reading, opened, certain, why, board, over=True)
+        if flags:
+            self._name_flags(image, flags)
+            reading = self._window().read_image(image)
+            left = {(u.row, u.col) for u in reading.unknown}
+            caused = [cell for cell in caused if cell in left and cell not in flags]
+            if not caused:
+                return self._hold(reading)
         if not self._board_still(image):
             # A picture on its way (a cell fading open, a cascade still spreading)
             # is no look of the clone: nothing is named until the board is still.
@@ -436,7 +442,7 @@ class Apprentice:
         added = 0
         last = record.last_image
         for r, c in caused:
-            if last is not None and self._edge_only(image, last, cuts, (r, c)):
+            if last is not None and edge_only(image, last, cuts, (r, c)):
                 continue  # a covered cell beside one that opened: no open cell
             look = self._look_of(image, cuts, r, c)
             if self.draft.char_of(look) is None:
@@ -526,7 +532,7 @@ class Apprentice:
             was = before[cell]
             if was == OPEN_UNKNOWN or cell in record.held:
                 continue
-            if not self._edge_only(image, last, cuts, cell):
+            if not edge_only(image, last, cuts, cell):
                 continue
             look = self._look_of(image, cuts, *cell)
             if self.draft.char_of(look) is not None:
@@ -538,33 +544,6 @@ class Apprentice:
             )
             named = True
         return named
-
-    def _edge_only(self, image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
-        """Whether cell `cell` changed between `last` and `image` only at its edge
-        on a side or two, its middle unchanged: what lies between it and a
-        neighbour took that neighbour's colour (a page that draws an open cell
-        over the gap beside it). A tile that opens, takes a flag or gives it
-        back changes in its middle, or all around (a classic tile's bevel)."""
-        r, c = cell
-        box = (
-            slice(int(cuts.ys[r]), int(cuts.ys[r + 1])),
-            slice(int(cuts.xs[c]), int(cuts.xs[c + 1])),
-        )
-        now = np.asarray(image)[box].astype(np.int16)
-        was = np.asarray(last)[box].astype(np.int16)
-        if now.shape != was.shape or now.size == 0:
-            return False
-        changed = np.abs(now - was).max(axis=2) > EDGE_STEP
-        if not changed.any():
-            return False
-        h, w = changed.shape
-        middle = changed[h // 4 : h - h // 4, w // 4 : w - w // 4]
-        strip = max(1, round(EDGE_STRIP * min(h, w)))
-        # Each side's strip without the corners (shared by two sides).
-        inner_w, inner_h = slice(strip, w - strip), slice(strip, h - strip)
-        sides = [changed[:strip, inner_w].any(), changed[-strip:, inner_w].any()]
-        sides += [changed[inner_h, :strip].any(), changed[inner_h, -strip:].any()]
-        return not middle.any() and sum(sides) <= 2
 
     def _name_flags(self, image: Image, cells: list[Cell]) -> None:
         """The pictures on cells msbot just flagged, named flags."""
@@ -613,8 +592,10 @@ class Apprentice:
         board = reading.board
         if total is None or not any(board[c] in NUMBERS + OPEN_UNKNOWN for c in opened):
             return None
-        # The reading shows its unknown cells covered: they are the cells just opened.
-        closed = board.count(".?F") - len(reading.unknown)
+        # The reading shows the cells it did not read covered, held ones too
+        # (a notice over cells the last click opened): only cells read count.
+        unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+        closed = sum(board[cell] in ".?F" for cell in board.cells() if cell not in unread)
         return True if closed > total else None
 
     def _probe(self, reading: Reading, avoid: list[Cell]) -> bool:
@@ -780,12 +761,15 @@ class Apprentice:
         certain: bool,
         why: str,
         before: Board | None = None,
+        over: bool = False,
     ) -> Reading | None:
-        """The game over, when the board proves how (`proven_outcome`); None when
-        it proves neither (a slow clone still drawing: the loop goes on)."""
+        """The game over, when the board proves how (`proven_outcome`; `over`:
+        the probe found the game takes no more clicks); None when it proves
+        neither (a slow clone still drawing: the loop goes on)."""
         last = opened[-1] if opened else None
         batch = tuple(opened)
-        outcome = proven_outcome(reading, before, last, certain, self.current().total, batch)
+        total = self.current().total
+        outcome = proven_outcome(reading, before, last, certain, total, batch, over)
         if outcome is None:
             return None
         # The board's picture must be the clone's last word, not a look on its
@@ -795,7 +779,7 @@ class Apprentice:
         window = self._window()
         still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
         again = window.read_image(still)
-        if proven_outcome(again, before, last, certain, self.current().total, batch) != outcome:
+        if proven_outcome(again, before, last, certain, total, batch, over) != outcome:
             return None  # the loop reads the screen again (and meets the end itself)
         record = self.current()
         record.last_click, record.last_certain = last, certain
@@ -812,7 +796,8 @@ class Apprentice:
             return None
         image = self._window().last_image
         assert image is not None
-        return self._end(image, reading, opened, certain, "the clone ignores clicks", reading.board)
+        why = "the clone ignores clicks"
+        return self._end(image, reading, opened, certain, why, reading.board, over=True)
 
     def in_play(self, image: Image, reading: Reading, total: int | None) -> Reading:
         """Keep the board as the game's latest, and name the open pictures whose
@@ -962,7 +947,10 @@ class Apprentice:
             changed = (record.in_play != end) & was_open
         # Some clones draw a notice over the board that fades by itself (KMines):
         # waited out when the end has something to teach (a lost board's mines).
-        wait = OVERLAY_WAIT if record.outcome == "lost" and self._unnamed() else 0.0
+        # A window of its own over the board (a dialog Escape did not close)
+        # does not fade: not waited for.
+        fades = record.outcome == "lost" and self._unnamed() and changed.any()
+        wait = OVERLAY_WAIT if fades and self.another_window_over_board() is not True else 0.0
         deadline = time.monotonic() + wait
         while (
             changed.any()
@@ -1031,10 +1019,20 @@ class Apprentice:
         # covered cells is a new picture on a closed cell something else (a mine,
         # a number the clone revealed), tried as such.
         covered_seen = bool(np.isin(end[shut], self.covered_looks()).any())
+        # ...and only a picture framed like a cell of the board in play: a
+        # notice drawn over closed cells ("Game over" over a board barely
+        # opened) is cut into pieces that SAT would name mines and numbers.
+        assert shot is not None
+        unframed = self._unframed(record.last_image, shot, end, shut, was_open)
+        if unframed:
+            self.draft.notes.append(
+                f"game {record.number}: {len(unframed)} picture(s) on closed cells at the end "
+                "are framed like no cell in play (a notice over the board?): not named"
+            )
         todo = {
             int(look): END_CANDIDATES
             for look in np.unique(end[shut]).tolist()
-            if covered_seen and self.draft.char_of(int(look)) is None
+            if covered_seen and self.draft.char_of(int(look)) is None and look not in unframed
         }
         todo.update({look: NUMBER_CANDIDATES for look in self.draft.opened if look not in names})
         scenes = [scene for g in self.games for scene in self._scenes(g)]
@@ -1054,6 +1052,50 @@ class Apprentice:
             )
         self.save()
         return record.outcome
+
+    def _unframed(
+        self,
+        in_play: Image,
+        finished: Image,
+        end: np.ndarray,
+        cells: np.ndarray,
+        was_open: np.ndarray,
+    ) -> set[int]:
+        """Looks of `end` on `cells` with a picture whose rim (the cell's outer
+        RIM pixels) matches the rim of no cell of the board in play, nor of a
+        cell open in play as the finished board shows it (`was_open`: a board
+        drawn anew, xbomb's in green): a mine or number a clone reveals is
+        drawn on its open or its covered tile; a notice's piece has the
+        notice's body or edge there."""
+        cuts = self.cuts(finished)
+        h = int(np.diff(cuts.ys).min())
+        w = int(np.diff(cuts.xs).min())
+        rim = np.ones((h, w), bool)
+        rim[RIM:-RIM, RIM:-RIM] = False
+
+        def rim_of(image: Image, r: int, c: int) -> np.ndarray:
+            patch: np.ndarray = np.asarray(image)[
+                int(cuts.ys[r]) : int(cuts.ys[r + 1]), int(cuts.xs[c]) : int(cuts.xs[c + 1])
+            ]
+            if patch.shape[:2] != (h, w):
+                patch = cv2.resize(patch, (w, h), interpolation=cv2.INTER_AREA)
+            return np.asarray(patch[rim], np.float32)
+
+        rows, cols = end.shape
+        rims = [rim_of(in_play, r, c) for r in range(rows) for c in range(cols)]
+        rims += [
+            rim_of(finished, int(r), int(c)) for r, c in zip(*np.nonzero(was_open), strict=True)
+        ]
+        known = np.unique(np.stack(rims), axis=0)
+        unframed: set[int] = set()
+        for r, c in zip(*np.nonzero(cells), strict=True):
+            look = int(end[r, c])
+            if look in unframed or self.draft.char_of(look) is not None:
+                continue
+            step = np.abs(known - rim_of(finished, int(r), int(c))[None]).mean(axis=(1, 2))
+            if step.min() > RIM_SAME:
+                unframed.add(look)
+        return unframed
 
     def _learn_end_border(self) -> None:
         """The bands around the finished board, kept as another look of its border:

@@ -193,7 +193,7 @@ class Looker:
         self.cell_moved = shot is not None
         if shot is None:
             return None
-        refuse_moved_grid(before, shot, self.cuts)
+        refuse_moved_grid(before, shot, self.cuts, (r, c))
         now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
         others[r, c] = False
@@ -261,26 +261,38 @@ LINE_OFF_CUT = 3
 MOVED_LINES = 2
 
 
-def _lines(image: Image, cuts: Cuts, axis: int) -> np.ndarray:
-    """Positions across `axis` (1: x, 0: y) where an edge crosses LINE_SHARE of the board."""
+def _lines(image: Image, cuts: Cuts, axis: int, cell: tuple[int, int] | None) -> np.ndarray:
+    """Positions across `axis` (1: x, 0: y) where an edge crosses LINE_SHARE of
+    the board, the edges inside `cell` (row, column) left out."""
     x0, x1, y0, y1 = int(cuts.xs[0]), int(cuts.xs[-1]), int(cuts.ys[0]), int(cuts.ys[-1])
     part = np.ascontiguousarray(np.asarray(image)[y0:y1, x0:x1])
     grey = cv2.cvtColor(part, cv2.COLOR_BGR2GRAY).astype(np.int16)
     edges = np.abs(np.diff(grey, axis=axis)) > 24
+    if cell is not None:
+        r, c = cell
+        edges[
+            int(cuts.ys[r]) - y0 : int(cuts.ys[r + 1]) - y0,
+            int(cuts.xs[c]) - x0 : int(cuts.xs[c + 1]) - x0,
+        ] = False
     profile = edges.mean(axis=1 - axis)
     return (x0 if axis == 1 else y0) + np.flatnonzero(profile >= LINE_SHARE)
 
 
-def refuse_moved_grid(before: Image, after: Image, cuts: Cuts) -> None:
+def refuse_moved_grid(
+    before: Image, after: Image, cuts: Cuts, cell: tuple[int, int] | None = None
+) -> None:
     """Stop when one click moved the lines between cells: cells sized by what they
     show (toolkit buttons that widen with their text), whose grid no longer holds
     once a cell changes; every later click would land beside its cell. A flag or
-    an opened area changes cells, never where the lines between them lie."""
+    an opened area changes cells, never where the lines between them lie.
+    `cell`: the cell clicked, whose own picture is left out (a flag taken off a
+    dithered cell gives back the lines of its pattern; a moved grid moves the
+    lines of every row, or column)."""
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
-        old = _lines(before, cuts, axis)
+        old = _lines(before, cuts, axis, cell)
         new = [
             p
-            for p in _lines(after, cuts, axis)
+            for p in _lines(after, cuts, axis, cell)
             if (not len(old) or np.abs(old - p).min() > 1) and np.abs(cut - p).min() > LINE_OFF_CUT
         ]
         if len(new) >= MOVED_LINES:
@@ -792,7 +804,7 @@ def first_look(
         # still (a cascade of cells opening one ring after another).
         shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
         started = shown if shown is not None else settled(screen, region)
-        refuse_moved_grid(before_board, started, cuts)
+        refuse_moved_grid(before_board, started, cuts, first_cell)
         keep(started, region, f"learn: the first open at {opened_first}")
         looks = book.assign(np.asarray(started), cuts)
         if shown is None:

@@ -247,11 +247,30 @@ def find_restart(player: Player, final: Reading) -> Reading:
     parts: list[tuple[int, int, int, int]] = []
     if record.last_image is not None:
         parts = changed_parts(record.last_image, end, _busy(record.changes, end), geo_region)[:4]
-    faces = [box for box in parts if _face_like(box, geo_region)]
+    # A face never changed while the game was in play (the frames are grabbed
+    # once the clone is still): a part that did is a text or a counter ("Flags: 8").
+    # Nor is a face a few pixels that moved (the corner of a button shifted by
+    # a label beside it that grew): what changed spans a third of a cell.
+    faces = [
+        box
+        for box in parts
+        if _face_like(box, geo_region)
+        and not _changed_in_play(record.changes, box)
+        and record.last_image is not None
+        and _changed_across(
+            record.last_image, end, box, min(geo_region.cell_w, geo_region.cell_h) / 3
+        )
+    ]
     # Other parts that changed are clicked only when they answer the pointer
     # (a button whose label changed, "Play Again"): a clock, a status text or a
     # counter is no control, and a click there is a click beside the game.
-    others = [box for box in parts if box not in faces and _answers_pointer(player, end, box)]
+    others = list(
+        dict.fromkeys(
+            lit
+            for box in parts
+            if box not in faces and (lit := _hover_box(player, end, box)) is not None
+        )
+    )
     board_at = apprentice.looks(end)
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
     browser = is_browser(actuator.mouse.window_class_at(*middle))
@@ -658,6 +677,10 @@ def _buttons(
 
 #: Buttons tried that do not answer the pointer, at most (`_buttons`).
 OUTLINED = 2
+#: Pixels from the pointer within which what lit up under it counts as its button.
+HOVER_REACH = 3
+#: Pixels: the least width and height of a control a person clicks.
+MIN_CONTROL = 8
 
 
 def _outlined(edges: np.ndarray, box: tuple[int, int, int, int]) -> bool:
@@ -685,18 +708,64 @@ def _outlined(edges: np.ndarray, box: tuple[int, int, int, int]) -> bool:
 
 def _answers_pointer(player: Player, end: Image, box: tuple[int, int, int, int]) -> bool:
     """Whether the part of the window in `box` (region coordinates) is drawn
-    otherwise while the pointer rests on it: a button (a label is not)."""
+    otherwise while the pointer rests on it, and as before once it left: a
+    button (a label is not, nor a clock that changes by itself)."""
+    hover = _hover(player, end, box)
+    if hover is None:
+        return False
+    shot, back = hover
+    bx0, by0, bx1, by1 = box
+    return not np.array_equal(shot[by0:by1, bx0:bx1], back[by0:by1, bx0:bx1])
+
+
+def _hover_box(
+    player: Player, end: Image, box: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
+    """The button the pointer lights up when it rests in the middle of `box`
+    (region coordinates), whole: `box` may be a sliver of it (the edge of a
+    button that moved when a label beside it grew). None when nothing within
+    HOVER_REACH of the pointer is drawn otherwise, or when what lit up there is
+    smaller than any control a person clicks."""
+    hover = _hover(player, end, box)
+    if hover is None:
+        return None
+    shot, back = hover
+    px, py = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    lit = cv2.absdiff(shot, back).max(axis=2) > 0
+    lit = cv2.dilate(lit.astype(np.uint8), np.ones((5, 5), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(lit)
+    reach = HOVER_REACH
+    near = labels[max(0, py - reach) : py + reach + 1, max(0, px - reach) : px + reach + 1]
+    at = np.unique(near[near > 0])
+    if not len(at):
+        return None
+    x0, y0 = int(stats[at, 0].min()), int(stats[at, 1].min())
+    x1 = int((stats[at, 0] + stats[at, 2]).max())
+    y1 = int((stats[at, 1] + stats[at, 3]).max())
+    if min(x1 - x0, y1 - y0) < MIN_CONTROL:
+        return None
+    return (x0, y0, x1, y1)
+
+
+def _hover(
+    player: Player, end: Image, box: tuple[int, int, int, int]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The window with the pointer resting in the middle of `box` (region
+    coordinates), and again once it left; None when `box` does not come back
+    to its picture in `end` then (it changes by itself: no proof of a button)."""
     window, actuator = player.window, player.actuator
     assert window.region is not None
     origin = window.region
-    x = origin.left + (box[0] + box[2]) // 2
-    y = origin.top + (box[1] + box[3]) // 2
-    actuator.mouse.move(x, y)
+    actuator.mouse.move(origin.left + (box[0] + box[2]) // 2, origin.top + (box[1] + box[3]) // 2)
     time.sleep(0.15)
     shot = np.asarray(settled(window.screen, window.region))
     actuator.mouse.move(*_rest_point(player))
+    time.sleep(0.15)
+    back = np.asarray(settled(window.screen, window.region))
     bx0, by0, bx1, by1 = box
-    return not np.array_equal(shot[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1])
+    if not np.array_equal(back[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1]):
+        return None
+    return shot, back
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -731,6 +800,26 @@ def _hides_open(apprentice: object, record: object, end: Image) -> bool:
     was_open = ~np.isin(before, apprentice.closed_looks())
     changed = (before != now) & was_open
     return bool(changed.any()) and not apprentice.redrawn(before, now, was_open)
+
+
+def _changed_across(
+    before: Image, after: Image, box: tuple[int, int, int, int], least: float
+) -> bool:
+    """Whether what changed between `before` and `after` inside `box` (as
+    `changed_parts` counts it) spans at least `least` pixels both ways."""
+    x0, y0, x1, y1 = box
+    one = np.asarray(before, np.int16)[y0:y1, x0:x1]
+    other = np.asarray(after, np.int16)[y0:y1, x0:x1]
+    ys, xs = np.nonzero(np.abs(one - other).max(axis=2) > 40)
+    return bool(len(xs)) and xs.max() - xs.min() + 1 >= least and ys.max() - ys.min() + 1 >= least
+
+
+def _changed_in_play(changes: np.ndarray | None, box: tuple[int, int, int, int]) -> bool:
+    """Whether pixels of `box` changed between the game's readings."""
+    if changes is None:
+        return False
+    x0, y0, x1, y1 = box
+    return bool(changes[max(0, y0) : y1, max(0, x0) : x1].any())
 
 
 def _busy(changes: np.ndarray | None, end: Image) -> np.ndarray:
