@@ -51,7 +51,7 @@ typecheck: venv
 	$(VENV)/bin/mypy
 
 pytest: venv
-	$(VENV)/bin/pytest -q -n $(JOBS)
+	$(VENV)/bin/pytest -q -n $(JOBS) --maxschedchunk 1
 
 # The tests marked `display` (set for every test using a display fixture) are
 # left out; MSBOT_TEST_NO_DISPLAY makes an unmarked test that starts Xvfb fail.

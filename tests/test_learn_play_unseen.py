@@ -4,7 +4,7 @@ The product's promise is "any clone": xbomb, KMines, ace-minesweeper (Debian)
 and the web clone in Chromium have no skin in `templates/` (issue 15 asks for
 these four). `benchmarks/bench_learn_live.py`'s `run_clone` starts a fresh
 window, runs `msbot learn-skin NAME --live` (no screenshot, no `--mines`, no
-`--restart-key`), then `msbot play --skin NAME --games 3` (1 for
+`--restart-key`), then `msbot play --skin NAME --games 2` (1 for
 ace-minesweeper), and reads every frame of both runs again with the skin it
 wrote: no reading may contradict the game's rules (`vision.learn.audit`).
 Win rates over 30 games are the benchmark's figures (README "Live
@@ -24,9 +24,10 @@ from displays import worker_display
 from bot.clones import CloneError, clone_spec, find_program
 from bot.xdisplay import xvfb_available
 
-#: Games played with the learned skin: ace-minesweeper's board (32x32, 200
-#: mines) takes the longest to learn and to play; one game of it is enough
-#: for the skin to be used and audited, and keeps the suite under its time.
+#: Games played with the learned skin: two (the skin's own restart between
+#: them); ace-minesweeper's board (32x32, 200 mines) takes the longest to
+#: learn and to play: one game of it is enough for the skin to be used and
+#: audited, and keeps the suite under its time.
 GAMES = {"ace-minesweeper": 1}
 #: Games learning plays at most (learn-skin's default is 8, within its
 #: seconds): what these asserts need (the flag, 0, 1, the counter) shows in
@@ -48,7 +49,7 @@ def test_an_unseen_clone_is_learned_live_then_played_without_a_misread(
         find_program(clone_spec(name).program)
     except CloneError as exc:
         pytest.skip(str(exc))
-    games = GAMES.get(name, 3)
+    games = GAMES.get(name, 2)
     result = load("bench_learn_live").run_clone(
         name, games, 60.0, tmp_path, worker_display(1600, 1000), learn_games=LEARN_GAMES
     )
