@@ -925,7 +925,7 @@ class Apprentice:
             # itself (KMines), so the board is taken once it stayed still long.
             self.on_action(self.actuator.press_key("Escape", "close any window over the board"))
             time.sleep(0.2)
-            end = end_looks(END_STILL, OVERLAY_WAIT)
+            end = self._end_after_escape(end_looks, long=True)
             record.overlay = True
         was_open = ~np.isin(record.in_play, self.closed_looks())
         changed = (record.in_play != end) & was_open
@@ -943,7 +943,7 @@ class Apprentice:
             # long, as a notice under the dialog may still be fading there (KMines'
             # "You have lost", once read as 0s, 1s and 2s). A won board at once:
             # KMines' high-score window comes after every win.
-            end = end_looks(END_STILL, OVERLAY_WAIT) if record.outcome == "lost" else end_looks()
+            end = self._end_after_escape(end_looks, long=record.outcome == "lost")
             changed = (record.in_play != end) & was_open
         # Some clones draw a notice over the board that fades by itself (KMines):
         # waited out when the end has something to teach (a lost board's mines).
@@ -1096,6 +1096,15 @@ class Apprentice:
             if step.min() > RIM_SAME:
                 unframed.add(look)
         return unframed
+
+    def _end_after_escape(self, end_looks: Callable[..., np.ndarray], long: bool) -> np.ndarray:
+        """The finished board's looks once Escape was pressed: after the board
+        held still for END_STILL when `long` (a notice under the dialog may
+        still be fading), unless the desktop says a window is still over the
+        board (a dialog Escape did not close: nothing under it will change)."""
+        if long and self.another_window_over_board() is not True:
+            return end_looks(END_STILL, OVERLAY_WAIT)
+        return end_looks()
 
     def _learn_end_border(self) -> None:
         """The bands around the finished board, kept as another look of its border:
