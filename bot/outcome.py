@@ -38,7 +38,7 @@ def proven_outcome(
     whatever the notice over the board hides (the cells a cascade opened
     under it)."""
     board = reading.board
-    unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+    unread = reading.unread
     if unread:
         cells = {cell: (before[cell] if before is not None else COVERED) for cell in unread}
         if certain:

@@ -55,11 +55,16 @@ class Reading:
     def certain(self) -> bool:
         return not self.unknown
 
+    @property
+    def unread(self) -> frozenset[tuple[int, int]]:
+        """The cells whose picture this reading does not say: unsure or held."""
+        return frozenset((u.row, u.col) for u in self.unknown) | self.held
+
     def edges_read(self) -> bool:
         """Whether each of the board's four outer lines has a cell read (a line
         of pictures all unread may be no board at all: a smaller board of the
         same clone at the same place leaves its last rows as background)."""
-        unread = {(u.row, u.col) for u in self.unknown} | set(self.held)
+        unread = self.unread
         rows, cols = self.geometry.rows, self.geometry.cols
         lines = [
             [(0, c) for c in range(cols)],

@@ -594,7 +594,7 @@ class Apprentice:
             return None
         # The reading shows the cells it did not read covered, held ones too
         # (a notice over cells the last click opened): only cells read count.
-        unread = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+        unread = reading.unread
         closed = sum(board[cell] in ".?F" for cell in board.cells() if cell not in unread)
         return True if closed > total else None
 

@@ -98,7 +98,7 @@ def _fresh(
     before = final.board
     if (before.height, before.width) != (board.height, board.width):
         return False
-    unsure = {(u.row, u.col) for u in reading.unknown} | set(reading.held)
+    unsure = reading.unread
     was_open = [cell for cell in before.cells() if before[cell] in OPEN_KINDS]
     closed = [cell for cell in was_open if board[cell] == COVERED and cell not in unsure]
     if was_open and len(closed) < min(CLOSED_AGAIN, len(was_open)):
@@ -178,6 +178,11 @@ def _closed(player: Player, image: Image) -> bool:
     return player.window.closed(image)
 
 
+#: A pixel changed between two pictures of the window when one of its colour
+#: values moved by more than this (`changed_parts`, `_changed_across`).
+CHANGED_STEP = 40
+
+
 def changed_parts(
     before: Image, after: Image, busy: np.ndarray, geo: Geometry
 ) -> list[tuple[int, int, int, int]]:
@@ -185,8 +190,8 @@ def changed_parts(
     and `after` outside the board, leaving out `busy` pixels (a clock, the
     counter): each changed piece with its neighbours a third of a cell around
     (the words of one button), face-like ones first, then top to bottom."""
-    diff = np.abs(np.asarray(before, np.int16) - np.asarray(after, np.int16)).max(axis=2) > 40
-    diff &= ~busy
+    diff = np.abs(np.asarray(before, np.int16) - np.asarray(after, np.int16)).max(axis=2)
+    diff = (diff > CHANGED_STEP) & ~busy
     x0, y0 = round(geo.left) - 2, round(geo.top) - 2
     x1, y1 = round(geo.left + geo.width) + 2, round(geo.top + geo.height) + 2
     diff[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
@@ -245,22 +250,22 @@ def find_restart(player: Player, final: Reading) -> Reading:
     # face-like part (square, above the board) before the key that opens
     # windows in a browser, and the other changed parts last.
     parts: list[tuple[int, int, int, int]] = []
+    faces: list[tuple[int, int, int, int]] = []
     if record.last_image is not None:
-        parts = changed_parts(record.last_image, end, _busy(record.changes, end), geo_region)[:4]
-    # A face never changed while the game was in play (the frames are grabbed
-    # once the clone is still): a part that did is a text or a counter ("Flags: 8").
-    # Nor is a face a few pixels that moved (the corner of a button shifted by
-    # a label beside it that grew): what changed spans a third of a cell.
-    faces = [
-        box
-        for box in parts
-        if _face_like(box, geo_region)
-        and not _changed_in_play(record.changes, box)
-        and record.last_image is not None
-        and _changed_across(
-            record.last_image, end, box, min(geo_region.cell_w, geo_region.cell_h) / 3
-        )
-    ]
+        last = record.last_image
+        parts = changed_parts(last, end, _busy(record.changes, end), geo_region)[:4]
+        # A face never changed while the game was in play (the frames are grabbed
+        # once the clone is still): a part that did is a text or a counter ("Flags: 8").
+        # Nor is a face a few pixels that moved (the corner of a button shifted by
+        # a label beside it that grew): what changed spans a third of a cell.
+        least = min(geo_region.cell_w, geo_region.cell_h) / 3
+        faces = [
+            box
+            for box in parts
+            if _face_like(box, geo_region)
+            and not _changed_in_play(record.changes, box)
+            and _changed_across(last, end, box, least)
+        ]
     # Other parts that changed are clicked only when they answer the pointer
     # (a button whose label changed, "Play Again"): a clock, a status text or a
     # counter is no control, and a click there is a click beside the game.
@@ -810,7 +815,7 @@ def _changed_across(
     x0, y0, x1, y1 = box
     one = np.asarray(before, np.int16)[y0:y1, x0:x1]
     other = np.asarray(after, np.int16)[y0:y1, x0:x1]
-    ys, xs = np.nonzero(np.abs(one - other).max(axis=2) > 40)
+    ys, xs = np.nonzero(np.abs(one - other).max(axis=2) > CHANGED_STEP)
     return bool(len(xs)) and xs.max() - xs.min() + 1 >= least and ys.max() - ys.min() + 1 >= least
 
 
