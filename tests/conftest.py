@@ -72,7 +72,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     busy while the other waits (472 s of pytest in the collected order, 434 s
     long tests first, same tests)."""
     for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
+        # A parameter that only shares a fixture's name (`clone` in
+        # `@pytest.mark.parametrize("clone", ...)`) starts no display.
+        params = set(getattr(getattr(item, "callspec", None), "params", {}))
+        fixtures = set(getattr(item, "fixturenames", ())) - params
         if fixtures & DISPLAY_FIXTURES or item.get_closest_marker("clone") is not None:
             item.add_marker(pytest.mark.display)
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from test_solver import DESIGN_NOTES_BOARD
 from test_solver_bruteforce import neighbours, real_positions, small_enough
 
@@ -61,8 +61,7 @@ def placements(board: Board, total: int) -> int:
 @given(real_positions())
 def test_outlook_weights_are_exact_counts(position: tuple[Board, int]) -> None:
     board, total = position
-    if not small_enough(board):
-        return
+    assume(small_enough(board))
     assert outlook(board, total).weight == placements(board, total)
     # Revealing a covered cell splits its safe placements by the number it shows.
     result = analyse(board, total)
@@ -102,8 +101,7 @@ def test_three_step_survival_is_at_most_the_two_step_one(position: tuple[Board, 
     # Surviving this click and the next two cannot be likelier than this click and the next;
     # both are probabilities, and they agree when every reveal leaves a certain safe cell.
     board, total = position
-    if not small_enough(board):
-        return
+    assume(small_enough(board))
     result = analyse(board, total)
     base = base_of(board, total)
     for index in sorted(base.position.unknown):
@@ -189,13 +187,12 @@ def naive_win(masks: list[int], around: list[int], state: tuple[int, ...]) -> fl
 @given(real_positions())
 def test_endgame_search_is_the_game_value(position: tuple[Board, int]) -> None:
     board, total = position
-    if not small_enough(board):
-        return
+    assume(small_enough(board))
     base = base_of(board, total)
     remaining = total - base.position.known_mines
     masks = endgame_placements(base.position, remaining, 60)
-    if masks is None or len(masks) < 2:
-        return
+    assume(masks is not None and len(masks) >= 2)
+    assert masks is not None
     assert len(masks) == outlook(board, total).weight
     cells = sorted(base.position.unknown)
     index = {c: i for i, c in enumerate(cells)}
@@ -283,11 +280,10 @@ def test_two_step_score_is_secondary_safety(position: tuple[Board, int]) -> None
     # it shows (a certain safe cell, or a won game, counting as surviving), counted here over
     # every placement: off-frontier cells too, whose number depends on their covered neighbours.
     board, total = position
-    if not small_enough(board):
-        return
+    assume(small_enough(board))
     unknown, found = all_placements(board, total)
-    if not found or any(all(x not in m for m in found) for x in unknown):
-        return  # a guess is only made when no covered cell is certainly safe
+    # A guess is only made when no covered cell is certainly safe.
+    assume(found and not any(all(x not in m for m in found) for x in unknown))
     h, w = board.height, board.width
     base = base_of(board, total)
     for cell in unknown:

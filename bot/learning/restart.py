@@ -138,7 +138,13 @@ def _laid_anew(before: np.ndarray, now: np.ndarray, closed: list[int]) -> bool:
     return len(set(olds)) < len(olds)
 
 
-def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Reading] | None:
+def _wait_fresh(
+    player: Player, end: Image, final: Reading
+) -> tuple[tuple[Image, Reading] | None, bool]:
+    """The fresh board a try showed (None: none within FRESH_TIMEOUT), and
+    whether the try left the screen untouched (nothing drawn otherwise for
+    NOTHING_AFTER s: the board is where it was, so nothing is to be checked
+    or undone before the next try)."""
     apprentice = player.apprentice
     assert apprentice is not None
     before = apprentice.looks(end)
@@ -153,12 +159,12 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
             raise PlayError(f"the board went away while msbot tried to restart: {exc}") from None
         untouched = untouched and np.array_equal(np.asarray(image), np.asarray(end))
         if untouched and time.monotonic() - started > NOTHING_AFTER:
-            return None  # nothing on the screen changed: this try did nothing
+            return None, True  # nothing on the screen changed: this try did nothing
         now = apprentice.looks(image)
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
         if _fresh(reading, final, moved, shown, anew) and _closed(player, image):
-            return image, reading
+            return (image, reading), False
         g = reading.geometry
         if 2 * (len(reading.unknown) + len(reading.held)) > g.rows * g.cols:
             # Mostly unread: perhaps the new game's board a little to the side
@@ -168,7 +174,7 @@ def _wait_fresh(player: Player, end: Image, final: Reading) -> tuple[Image, Read
                 player.actuator.bind(follow, player.actuator.controls)
                 continue
         time.sleep(0.05)
-    return None
+    return None, False
 
 
 def _closed(player: Player, image: Image) -> bool:
@@ -242,7 +248,7 @@ def find_restart(player: Player, final: Reading) -> Reading:
         )
         end = settled(window.screen, window.region)
         tried.append("Escape")
-        got = _wait_fresh(player, end, final)
+        got, _ = _wait_fresh(player, end, final)
         if got is not None:
             draft.restart = {"key": "Escape"}
             return learned("press Escape (a fresh board appeared)", got[1])
@@ -338,7 +344,9 @@ def find_restart(player: Player, final: Reading) -> Reading:
             tried.append(f"a click at ({x}, {y})")
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
-        got = _wait_fresh(player, end, final)
+        got, untouched = _wait_fresh(player, end, final)
+        if got is None and untouched:
+            continue  # the screen as it was at the end: the board is there
         menu = None
         if got is None and not _board_shows(player, board_at):
             # Another screen in the board's place: perhaps a menu where a
@@ -498,7 +506,7 @@ def _through_menu(
         done = actuator.click_control("menu", "learn: does this button start a game of this size?")
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
-        got = _wait_fresh(player, end, final)
+        got, _ = _wait_fresh(player, end, final)
         if got is not None:
             picture = np.asarray(shot)[box[1] : box[3], box[0] : box[2]].copy()
             pad = 4
