@@ -3,9 +3,11 @@
 Every labelled frame of `recordings/` is mutated in each class below, with a
 fixed seed, and read the way `msbot replay` reads a file (`load_image`, then
 `BoardReader.read_fresh`). Each input must end in a reading or one clean
-`MsbotError`: anything else (a traceback) is a failure, and so is a reading
-that is sure (no unsure cell) and wrong against the frame's label (another
-size, or a cell of another kind). Slow inputs and the process's peak memory
+`MsbotError`: anything else (a traceback) is a failure, and so is anything a
+reading says surely against the frame's label: another size, a cell read
+surely as another kind (every sure cell is compared, whatever the unsure
+ones around it: the solver acts on the sure ones), a counter or a status the
+label does not show (`sure_and_wrong`). Slow inputs and the process's peak memory
 are reported.
 
 Classes: bitflip (bytes of the PNG file flipped), truncate (the file cut),
@@ -45,6 +47,7 @@ from bot.errors import MsbotError
 from vision.geometry import Geometry
 from vision.image_io import load_image
 from vision.reader import BoardReader
+from vision.reading import Reading
 
 RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
 
@@ -243,13 +246,35 @@ def check(path: Path, label: dict[str, object], tally: Tally, name: str) -> None
         if took > tally.slowest_s:
             tally.slowest_s, tally.slowest = took, name
     tally.read += 1
-    if reading.unknown:
-        tally.unsure += 1
-        return
+    tally.unsure += bool(reading.unknown)
+    tally.sure_and_wrong += [f"{name}: {w}" for w in sure_and_wrong(reading, label)]
+
+
+def sure_and_wrong(reading: Reading, label: dict[str, object]) -> list[str]:
+    """What `reading` says surely that its label does not: another size (a
+    reading states its board's size, unsure cells or not), any cell read
+    surely as another kind (the unsure ones left out, whatever the others
+    read: the solver acts on the sure cells), a counter or a status the label
+    does not show. A counter read as unknown (None) is no claim, nor is
+    "playing" on a finished board (the play loop goes on reading: a won or a
+    lost is what must be proven)."""
     want = [str(row) for row in label["board"]]  # type: ignore[attr-defined]
-    if list(reading.board.rows) != want:
-        got = f"{reading.geometry.cols}x{reading.geometry.rows}"
-        tally.sure_and_wrong.append(f"{name}: read {got}, label {len(want[0])}x{len(want)}")
+    rows = list(reading.board.rows)
+    if (len(rows), len(rows[0])) != (len(want), len(want[0])):
+        return [f"read {len(rows[0])}x{len(rows)}, label {len(want[0])}x{len(want)}"]
+    unsure = reading.unread
+    wrong = [
+        f"cell ({r}, {c}) read {a!r}, label {b!r}"
+        for r, (got, truth) in enumerate(zip(rows, want, strict=True))
+        for c, (a, b) in enumerate(zip(got, truth, strict=True))
+        if a != b and (r, c) not in unsure
+    ]
+    if "mines_left" in label and reading.mines_left not in (None, label["mines_left"]):
+        wrong.append(f"counter {reading.mines_left}, label {label['mines_left']}")
+    ended = reading.status in ("won", "lost")
+    if "status" in label and ended and reading.status != label["status"]:
+        wrong.append(f"status {reading.status}, label {label['status']}")
+    return wrong
 
 
 def one_per_clone() -> list[tuple[Path, dict[str, object]]]:

@@ -64,3 +64,57 @@ def test_every_mutation_of_a_frame_of_each_clone_is_never_read_sure_and_wrong(
     assert [w for t in tallies for w in t.sure_and_wrong] == []
     # The classes really reach both ends: clean errors (a cut file) and readings.
     assert sum(t.clean_errors for t in tallies) > 0 and sum(t.read for t in tallies) > 0
+
+
+def test_a_reading_with_an_unsure_cell_is_still_checked_cell_by_cell(tmp_path: Path) -> None:
+    """A frame with one cell painted a colour no skin knows reads that cell
+    unsure; every other cell is still compared with the label: a label changed
+    at another cell is a sure-and-wrong reading, at the painted one it is not."""
+    import cv2
+
+    from vision.reader import BoardReader
+
+    fuzz = load("fuzz_frames")
+    (frame, label), *_ = fuzz.one_per_clone()
+    image = load_image(frame).copy()
+    geo = BoardReader().read_fresh(image).geometry
+    x, y = round(geo.left + 2 * geo.cell_w), round(geo.top + 1 * geo.cell_h)
+    image[y + 1 : y + round(geo.cell_h) - 1, x + 1 : x + round(geo.cell_w) - 1] = (255, 0, 255)
+    path = tmp_path / "painted.png"
+    cv2.imwrite(str(path), image)
+
+    def changed(r: int, c: int) -> dict[str, object]:
+        rows = [str(row) for row in label["board"]]
+        rows[r] = rows[r][:c] + ("8" if rows[r][c] != "8" else "7") + rows[r][c + 1 :]
+        return {**label, "board": rows}
+
+    tally = fuzz.Tally("painted")
+    fuzz.check(path, label, tally, "as labelled")
+    fuzz.check(path, changed(1, 2), tally, "the painted cell changed")
+    assert tally.read == 2 and tally.unsure == 2 and tally.sure_and_wrong == []
+    fuzz.check(path, changed(0, 0), tally, "another cell changed")
+    was = str(label["board"][0])[0]  # type: ignore[index]
+    want = f"another cell changed: cell (0, 0) read {was!r}, label {changed(0, 0)['board'][0][0]!r}"
+    assert tally.sure_and_wrong == [want]
+
+
+def test_a_jpeg_blue_one_is_no_sure_four(tmp_path: Path) -> None:
+    """sgt-mines at its own 20 px, saved as a JPEG at quality 90: the blue 1
+    comes out navy, the 4's colour. The colours allowed only the 4, which then
+    read surely with the 1's tile nearest (`vision.classify._overruled` now
+    holds at a skin's own tile size too): unsure or a 1, never a 4."""
+    fuzz = load("fuzz_frames")
+    picks = [
+        (frame, label)
+        for frame, label in fuzz.labelled_frames()
+        if frame.parent.parent.name in ("sgt-mines-intermediate-1", "sgt-mines-expert-1")
+    ]
+    assert len(picks) >= 5
+    tally = fuzz.Tally("jpeg 90")
+    rng = np.random.default_rng(0)
+    for i, (frame, label) in enumerate(picks):
+        path = tmp_path / f"{i}.png"
+        path.write_bytes(fuzz.jpeg(90)(frame.read_bytes(), load_image(frame), rng))
+        fuzz.check(path, label, tally, f"{frame.parent.parent.name}/{frame.name}")
+    assert tally.read == len(picks)
+    assert tally.sure_and_wrong == []

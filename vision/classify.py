@@ -216,9 +216,10 @@ def _scores(
     colours: np.ndarray | None = None,
     inks: np.ndarray | None = None,
     spots: np.ndarray | None = None,
+    native: bool = False,
 ) -> tuple[np.ndarray, ...]:
     """(chars, best, margin, unsure) flat arrays for flat patches (see `_decide`)."""
-    return _decide(_per_kind(patches, bank), bank, colours, inks, spots)
+    return _decide(_per_kind(patches, bank), bank, colours, inks, spots, native)
 
 
 #: `cv2.gemm` (OpenCV 5.0) multiplies fewer rows than this one row at a time:
@@ -261,6 +262,7 @@ def _decide(
     colours: np.ndarray | None = None,
     inks: np.ndarray | None = None,
     spots: np.ndarray | None = None,
+    native: bool = False,
 ) -> tuple[np.ndarray, ...]:
     """(chars, best, margin, unsure) from each cell's distance per kind (`_per_kind`).
 
@@ -271,7 +273,8 @@ def _decide(
     spots turn to a kind they do not name (an unclear spot: '?' and F both
     ruled out) is unsure, never the next kind's look-alike.
     """
-    top, best, margin, unsure = _judge(per_kind, bank, _colour_rule(bank, colours, inks), spots)
+    rule = _colour_rule(bank, colours, inks)
+    top, best, margin, unsure = _judge(per_kind, bank, rule, spots, native)
     return bank.kind_names[top], best, margin, unsure
 
 
@@ -289,15 +292,24 @@ def _judge(
     bank: TileBank,
     rule: tuple[np.ndarray, np.ndarray] | None,
     spots: np.ndarray | None = None,
+    native: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """`_decide` with the best kind's index for its character and the colour rule
-    (`_colour_rule`) already made: a row's answer depends on that row alone."""
+    (`_colour_rule`) already made: a row's answer depends on that row alone.
+
+    `native`: the cells are drawn at the size of the skin's tiles, unscaled
+    (`_native`), so a tile is the very picture of its kind, and a kind the
+    tiles clearly prefer that the colours rule out is a disagreement
+    (`_overruled`): sgt-mines' blue 1 saved as a JPEG (quality 90) came out
+    navy, the 4's colour, and read as a sure 4 with the 1's tile nearest. At
+    other sizes the tiles are resized and the colours rightly overrule them
+    (GNOME Mines' 2 at 23 px, sgt-mines' flag at 11 px)."""
     n_kinds = len(bank.kinds)
     idx = np.arange(len(per_kind))
     overruled = None
     if rule is not None:
         allowed, unmatched = rule
-        if bank.skin.scale != 1.0 and n_kinds > 1:
+        if (bank.skin.scale != 1.0 or native) and n_kinds > 1:
             overruled = _overruled(per_kind, bank.skin, allowed, idx)
         per_kind = np.where(allowed, per_kind, np.inf)
     spot_lost = None
@@ -337,6 +349,16 @@ def _judge(
     if overruled is not None:
         unsure |= overruled
     return top, best, margin, unsure
+
+
+def _native(skin: Skin, geo: Geometry) -> bool:
+    """Whether the grid's cells are whole pixels of a size every kind of the
+    skin has a tile of (the size the skin was cut at: sgt-mines' 20 px, not
+    the 11 px of its one extra 7)."""
+    size = (geo.cell_w, geo.cell_h)
+    if skin.scale != 1.0 or not all(float(v).is_integer() for v in size):
+        return False
+    return all(any(img.shape[1::-1] == size for img in imgs) for imgs in skin.tiles.values())
 
 
 def _open_either_way(
@@ -465,7 +487,8 @@ def cell_scores(
     """
     per_kind = _per_kind(patches, bank)
     rule = _colour_rule(bank, colours, inks)
-    top, best, margin, unsure = _judge(per_kind, bank, rule)
+    native = _native(bank.skin, geo)
+    top, best, margin, unsure = _judge(per_kind, bank, rule, native=native)
     if group is not None:
         top, best, margin, unsure = top[group], best[group], margin[group], unsure[group]
     table = bank.colours
@@ -483,6 +506,7 @@ def cell_scores(
                 bank,
                 None if rule is None else (rule[0][lines], rule[1][lines]),
                 spots,
+                native,
             )
             for whole, new in zip((top, best, margin, unsure), part, strict=True):
                 whole[pick] = new
@@ -614,7 +638,7 @@ def rescue(
         if bank.colours.spots:
             spots = np.repeat(cell_spots(image, *bounds, bank.colours), len(shifts), axis=0)
     chars, best, margin, unsure = _scores(
-        np.nan_to_num(patches, nan=0.0), bank, colours, inks, spots
+        np.nan_to_num(patches, nan=0.0), bank, colours, inks, spots, _native(bank.skin, geo)
     )
     best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
     pick = best.argmin(axis=1)
