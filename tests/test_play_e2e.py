@@ -116,6 +116,10 @@ def check_recording(folder: Path, games: int) -> None:
             row = int((action["y"] - g["top"]) // g["cell_h"])
             assert (row, col) == (action["row"], action["col"]), action
             assert reading["board"][row][col] in ".?" or action["kind"] == "chord", action
+            # Never a cell the frame did not read (unsure cells are written as
+            # covered in "board": only "unknown" says which they are).
+            unsure = {(u["row"], u["col"]) for u in reading["unknown"]}
+            assert (row, col) not in unsure, (action, reading["unknown"])
         else:
             assert action["kind"] in ("control", "key") and action["why"] == "restart", action
             if action["kind"] == "control":
