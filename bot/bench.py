@@ -188,11 +188,13 @@ def chunk_games(games: int) -> int:
     return max(1, min(CHUNK_GAMES, games // 40))
 
 
-def chunks(games: int) -> Iterator[tuple[int, ...]]:
-    """The game indices of each chunk, chunk 0 first."""
+def chunks(games: int) -> Iterator[range]:
+    """The game indices of each chunk, chunk 0 first (ranges: a run of 100
+    million games is two million chunks, made one at a time as the engine
+    takes them, never all held at once)."""
     size = chunk_games(games)
     for start in range(0, games, size):
-        yield tuple(range(start, min(start + size, games)))
+        yield range(start, min(start + size, games))
 
 
 def play_games(
@@ -249,17 +251,18 @@ def play_games(
     try:
         done: dict[int, list[GameResult]] = dict(log.done) if log else {}
         resumed = sum(len(g) for g in done.values())
-        tasks = [
+        tasks = (
             Task(number, spec, rule, seed, indices, strength, analyse)
             for number, indices in enumerate(chunks(games))
             if number not in done
-        ]
+        )
+        left = -(-games // chunk_games(games)) - len(done)
         finished = resumed
         if on_progress and resumed:
             on_progress(finished)
         wall = setup = 0.0
         workers = jobs
-        if tasks:  # else every game was read back: no engine to start
+        if left > 0:  # else every game was read back: no engine to start
             opened = time.perf_counter()
             with open_engine(engine, jobs, address) as runner:
                 workers = runner.workers

@@ -286,7 +286,7 @@ class Task:
     spec: BoardSpec
     rule: Rule
     bench_seed: int
-    indices: tuple[int, ...]
+    indices: Sequence[int]
     strength: str | None
     analyse: Analyser | None
 

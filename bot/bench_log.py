@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench_game import BenchError, GameResult
+from bot.limits import LimitError, parse_json
 
 #: Written in the first line; a file of another format is refused.
 FORMAT = 1
@@ -147,8 +148,8 @@ class BenchLog:
         lines = raw.split(b"\n")
         whole = len(raw) if raw.endswith(b"\n") else len(raw) - len(lines[-1])
         try:
-            found = json.loads(lines[0])
-        except ValueError:
+            found = parse_json(lines[0])
+        except (ValueError, LimitError):
             found = None
         if not isinstance(found, dict) or found.get("msbot_bench") != FORMAT:
             raise BenchLogError(f"{self.path} is not an msbot bench results file")
@@ -166,10 +167,10 @@ class BenchLog:
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
+                record = parse_json(line)
                 chunk = int(record["chunk"])
                 games = [decode_game(item) for item in record["games"]]
-            except (ValueError, TypeError, KeyError) as exc:
+            except (ValueError, TypeError, KeyError, LimitError) as exc:
                 if number == len(lines) and not raw.endswith(b"\n"):
                     break  # the last line, cut short by a kill: cut off below
                 raise BenchLogError(f"{self.path} line {number} is damaged ({exc})") from exc

@@ -58,11 +58,13 @@ def one_opencv_thread() -> None:
 def line_by_line() -> None:
     """Every line of output as soon as it is printed, even into a pipe or a file
     (`msbot play --json | jq`, a log): a game's line, or "Ctrl+C to stop" while a
-    watcher waits, must not sit in a buffer until the run ends."""
+    watcher waits, must not sit in a buffer until the run ends. A file name that
+    is not UTF-8 (Python holds its bytes as surrogates) is printed as the bytes
+    it is, not a UnicodeEncodeError, whatever the locale."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(line_buffering=True)
+            reconfigure(line_buffering=True, errors="surrogateescape")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

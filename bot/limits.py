@@ -11,10 +11,12 @@ the limit and what was found, before anything large is read or allocated.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -30,6 +32,9 @@ MAX_TEXT_BYTES = 64 * 1024 * 1024
 #: Characters of one `solve --stream` line, and brackets nested in it.
 MAX_LINE_CHARS = 1_000_000
 MAX_JSON_DEPTH = 32
+#: Digits of an integer in any JSON msbot reads (Python refuses to convert more
+#: than 4300, with a ValueError; no count msbot writes has more than a dozen).
+MAX_INT_DIGITS = 30
 #: Cells of a board given to `solve` or `bench` (expert has 480; 100 x 100 is
 #: a few seconds per solve at most), and its rows or columns.
 MAX_BOARD_CELLS = 10_000
@@ -119,3 +124,25 @@ def json_depth(text: str) -> int:
 
 OPENING = np.frombuffer(b"[{", np.uint8)
 CLOSING = np.frombuffer(b"]}", np.uint8)
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise LimitError(
+            f"an integer of {len(digits.lstrip('-'))} digits, over the limit of "
+            f"{MAX_INT_DIGITS} digits"
+        )
+    return int(digits)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """`json.loads` within the limits: brackets nested at most MAX_JSON_DEPTH
+    deep (checked before parsing: a deep text would exhaust the parser's
+    recursion), integers of at most MAX_INT_DIGITS digits. `LimitError` past
+    them, `json.JSONDecodeError` (a ValueError) for text that is no JSON."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    depth = json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise LimitError(f"JSON nested {depth} deep, over the limit of {MAX_JSON_DEPTH} levels")
+    return json.loads(text, parse_int=_bounded_int)

@@ -47,6 +47,7 @@ from typing import Any
 import cv2
 
 from bot.errors import MsbotError
+from bot.limits import parse_json, read_text
 from vision.capture import Image, Region
 from vision.reading import Reading
 
@@ -262,7 +263,8 @@ class Recorder:
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    """The objects of a JSON-lines file (empty list if it does not exist)."""
+    """The objects of a JSON-lines file (empty list if it does not exist), within
+    `bot.limits` (a regular file, bounded size, depth and integers)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [parse_json(line) for line in read_text(path).splitlines() if line.strip()]

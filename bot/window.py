@@ -20,7 +20,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from bot.anchors import Anchors
@@ -30,6 +29,7 @@ from bot.recorder import Recorder
 from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
+from vision.image_io import save_png
 from vision.reading import Reading
 
 #: Shows a hidden board again the way its skin says (click Resume, press the
@@ -360,8 +360,11 @@ class GameWindow:
                 message += f" (frame saved: {self.recorder.folder / 'frames' / name})"
             else:
                 path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
-                cv2.imwrite(str(path), image)
-                message += f" (frame saved: {path})"
+                try:
+                    save_png(path, image)
+                    message += f" (frame saved: {path})"
+                except OSError as exc:
+                    message += f" (the frame could not be saved: {exc})"
         return PlayError(message)
 
     def say_once(self, text: str) -> None:

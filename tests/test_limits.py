@@ -14,6 +14,7 @@ import struct
 import subprocess
 import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from bot.commands.solve import stream
 from bot.limits import (
     MAX_BOARD_CELLS,
     MAX_IMAGE_SIDE,
+    MAX_INT_DIGITS,
     MAX_JSON_DEPTH,
     MAX_LINE_CHARS,
     LimitError,
@@ -175,3 +177,121 @@ def test_bench_refuses_sizes_and_counts_past_the_limits(
     args: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     one_error_line(in_process(capsys, "bench", *args), *words)
+
+
+def test_the_stream_answers_a_huge_integer_with_an_error_and_goes_on() -> None:
+    """An integer of 5,000 digits: Python's int() refuses more than 4,300 with
+    a ValueError, which killed the stream; the line gets an error, the next an answer."""
+    huge = '{"board": [".1.1."], "mines": 1' + "0" * 5000 + "}"
+    good = json.dumps({"board": [".1.1."], "mines": 1})
+    answered = io.StringIO()
+    stream(io.StringIO(huge + "\n" + good + "\n"), answered)
+    first, second = (json.loads(line) for line in answered.getvalue().splitlines())
+    assert f"over the limit of {MAX_INT_DIGITS} digits" in first["error"]
+    assert second["move"]["action"] == "open"
+
+
+def _recording(tmp_path: Path, line: int, text: str, name: str = "labels.jsonl") -> Path:
+    folder = tmp_path / "rec"
+    source = ROOT / "recordings" / "xdemineur-beginner-1"
+    (folder / "frames").mkdir(parents=True)
+    for frame in (source / "frames").glob("*.png"):
+        (folder / "frames" / frame.name).write_bytes(frame.read_bytes())
+    lines = (source / "labels.jsonl").read_text().splitlines()
+    lines[line] = text
+    (folder / name).write_text("\n".join(lines) + "\n")
+    return folder
+
+
+@pytest.mark.parametrize("name", ["labels.jsonl", "readings.jsonl"])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"frame": "0000.png", "mines_left": 1' + "0" * 5000 + "}", ["5001 digits"]),
+        ('{"frame": "0000.png", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", ["100001 deep"]),
+    ],
+    ids=["huge-integer", "deep"],
+)
+def test_a_recording_line_past_the_limits_is_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, words: list[str]
+) -> None:
+    folder = _recording(tmp_path, 1, text, name)
+    one_error_line(in_process(capsys, "replay", "--check", str(folder)), name, "line 2", *words)
+
+
+def test_a_results_file_past_the_limits_is_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "results.jsonl"
+    args = ["bench", "--board", "4x4x2", "--games", "80", "--results", str(results)]
+    assert in_process(capsys, *args).returncode == 0
+    lines = results.read_text().splitlines()
+    deep = "[" * 100_000 + "]" * 100_000
+    results.write_text("\n".join([lines[0], deep, *lines[2:]]) + "\n")
+    one_error_line(in_process(capsys, *args), "line 2 is damaged", "100000 deep")
+
+
+BAD = b"\xff-not-utf8"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names are bytes on Linux only")
+def test_paths_that_are_not_utf8_are_written_not_crashed_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """OpenCV's imwrite crashed the process (exit 139) on such a path, after part
+    of a skin folder was written; printing the name raised UnicodeEncodeError
+    under a strict UTF-8 locale. Now each is written as named, and printed."""
+    base = os.fsencode(tmp_path)
+    recording = ROOT / "recordings" / "xdemineur-beginner-1"
+    frames = sorted(str(p) for p in (recording / "frames").glob("*.png"))
+    annotate = os.fsdecode(base + b"/ann-" + BAD)
+    skin = os.fsdecode(base + b"/skin-" + BAD)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    for args in (
+        ["replay", "--annotate", annotate, str(recording)],
+        ["learn-skin", "hostile", *frames, "--mines", "10", "--out", skin],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *args],
+            capture_output=True,
+            env=env,
+            timeout=120,
+            cwd=ROOT,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert b"Traceback" not in done.stderr
+    assert len(os.listdir(os.fsencode(annotate))) == len(frames)
+    assert (Path(skin) / "skin.json").is_file() and (Path(skin) / "tiles").is_dir()
+
+
+def test_bench_makes_its_chunks_as_it_plays_them() -> None:
+    """A run of 100 million games is two million chunks: each is a range made
+    when the engine takes it (4.3 GB were built before the first game)."""
+    from bot.bench import chunks
+
+    made = chunks(100_000_000)
+    first = next(made)
+    assert isinstance(first, range) and len(first) == 50
+    assert next(made) == range(50, 100)
+
+
+def test_the_local_engine_takes_tasks_as_workers_free_up() -> None:
+    """With two workers it pulls no more than its chunks in flight from an endless
+    stream of tasks before the first result comes back."""
+    from itertools import count
+
+    from bot.bench_engines.local import IN_FLIGHT, LocalEngine
+    from bot.bench_game import BoardSpec, Task
+
+    taken = []
+
+    def tasks() -> Iterator[Task]:
+        for n in count():
+            taken.append(n)
+            yield Task(n, BoardSpec("beginner", 9, 9, 10), "safe", 1, range(n, n + 1), "fast", None)
+
+    with LocalEngine(2) as engine:
+        _, games = next(engine.play(tasks()))
+    assert len(games) == 1
+    assert len(taken) <= IN_FLIGHT * 2 + 1

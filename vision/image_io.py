@@ -103,3 +103,13 @@ def to_bgr(image: np.ndarray) -> np.ndarray:
     if image.ndim == 3 and image.shape[2] == 3:
         return np.ascontiguousarray(image)
     raise VisionError(f"unsupported image shape {image.shape}")
+
+
+def save_png(path: str | Path, image: np.ndarray) -> None:
+    """Write `image` as a PNG file at `path`: encoded by OpenCV, written by Python,
+    which takes any path the system does (OpenCV's own `imwrite` crashed the
+    process on a path that is not UTF-8). OSError when it cannot be written."""
+    ok, png = cv2.imencode(".png", image)
+    if not ok:
+        raise OSError(f"cannot encode {path} as a PNG")
+    Path(path).write_bytes(png.tobytes())

@@ -132,6 +132,7 @@ import numpy as np
 
 from bot.board import ALPHABET
 from bot.errors import VisionError
+from bot.limits import LimitError, parse_json
 from vision.border import LIMIT as BORDER_LIMIT
 from vision.border import SIDES, AnyBorder, Border, drawn_border
 from vision.colour import PROBES, parse_colour
@@ -526,11 +527,13 @@ def load_skin(folder: Path) -> Skin:
 def _load_skin(folder: Path) -> Skin:
     manifest_path = folder / "skin.json"
     try:
-        raw = json.loads(manifest_path.read_text(encoding="utf-8"))
+        raw = parse_json(manifest_path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise VisionError(f"{folder}: no skin.json") from exc
     except json.JSONDecodeError as exc:
         raise VisionError(f"{manifest_path}: invalid JSON: {exc}") from exc
+    except LimitError as exc:
+        raise VisionError(f"{manifest_path}: {exc}") from exc
     where = str(manifest_path)
     try:
         pitch_w, pitch_h = (float(v) for v in raw["pitch"])

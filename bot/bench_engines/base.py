@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from types import TracebackType
 
 from bot.bench_game import BenchError, GameResult, Task
@@ -30,7 +30,7 @@ class Engine(ABC):
     workers: int
 
     @abstractmethod
-    def play(self, tasks: Sequence[Task]) -> Iterator[tuple[int, list[GameResult]]]:
+    def play(self, tasks: Iterable[Task]) -> Iterator[tuple[int, list[GameResult]]]:
         """Yield (chunk number, its games) for every task, in the order they finish.
 
         An error raised by a game (a false claim) is raised here, as it was

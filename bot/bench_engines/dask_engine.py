@@ -11,7 +11,7 @@ installed (the same version) to import `bot.bench_game.play_task`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bot.bench_engines.base import ATTEMPTS, Engine, EngineError
@@ -70,7 +70,7 @@ class DaskEngine(Engine):
         threads = sum(int(w.get("nthreads", 1)) for w in workers.values())
         self.workers = threads or jobs
 
-    def play(self, tasks: Sequence[Task]) -> Iterator[tuple[int, list[GameResult]]]:
+    def play(self, tasks: Iterable[Task]) -> Iterator[tuple[int, list[GameResult]]]:
         from distributed import as_completed
         from distributed.scheduler import KilledWorker
 

@@ -11,7 +11,7 @@ finished in between mean a chunk kills its workers, and the run stops.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -33,20 +33,33 @@ class LocalEngine(Engine):
         self.workers = jobs
         self._pool: ProcessPoolExecutor | None = None
 
-    def play(self, tasks: Sequence[Task]) -> Iterator[tuple[int, list[GameResult]]]:
+    def play(self, tasks: Iterable[Task]) -> Iterator[tuple[int, list[GameResult]]]:
         if self.workers == 1:
             for task in tasks:
                 yield play_task(task)
             return
-        waiting = deque(tasks)
+        # Tasks are taken as workers free up (a run of 100 million games is two
+        # million of them); the ones a broken pool lost go again first.
+        fresh = iter(tasks)
+        waiting: deque[Task] = deque()
         running: dict[Future[tuple[int, list[GameResult]]], Task] = {}
         breaks = 0
-        while waiting or running:
+        more = True
+        while waiting or running or more:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.workers)
-            while waiting and len(running) < IN_FLIGHT * self.workers:
-                task = waiting.popleft()
+            while len(running) < IN_FLIGHT * self.workers:
+                if waiting:
+                    task = waiting.popleft()
+                else:
+                    task_or_none = next(fresh, None)
+                    if task_or_none is None:
+                        more = False
+                        break
+                    task = task_or_none
                 running[self._pool.submit(play_task, task)] = task
+            if not running:
+                continue
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             lost: list[Task] = []
             for future in finished:

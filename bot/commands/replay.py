@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from bot.commands import output_folder
 from bot.errors import InconsistentBoardError, MsbotError, VisionError
-from bot.limits import read_text
+from bot.limits import LimitError, parse_json, read_text
 
 EXIT_MISMATCH = 1
 EXIT_ERROR = 2
@@ -74,9 +74,9 @@ def _jsonl(path: Path, what: str) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = parse_json(line)
             str(obj["frame"])
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except (json.JSONDecodeError, KeyError, TypeError, LimitError) as exc:
             raise MsbotError(f"{path}: line {n}: not a {what} object ({exc})") from exc
         objects.append(obj)
     return objects
@@ -194,10 +194,9 @@ def compare(reading: Any, label: dict[str, Any]) -> tuple[int, list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
 
     from vision.annotate import annotate
-    from vision.image_io import load_image
+    from vision.image_io import load_image, save_png
     from vision.reader import BoardReader
 
     reader = BoardReader.for_skin(args.skin)
@@ -253,8 +252,10 @@ def run(args: argparse.Namespace) -> int:
             probs = analysis.probabilities if analysis is not None else None
             picture = annotate(image, reading, probs, actions, problems)
             target = out_dir / (frame.tag + ".annotated.png")
-            if not cv2.imwrite(str(target), picture):
-                raise MsbotError(f"cannot write {target}")
+            try:
+                save_png(target, picture)
+            except OSError as exc:
+                raise MsbotError(f"cannot write {target}: {exc}") from None
         if args.check:
             if frame.label is None:
                 if frame.note:

@@ -21,6 +21,7 @@ from bot.limits import (
     LimitError,
     check_board_text,
     json_depth,
+    parse_json,
     read_text,
 )
 from bot.solver import Analysis, analyse
@@ -137,9 +138,11 @@ def _stream_line(line: str, default_rule: str, default_strength: str) -> dict[st
     if json_depth(line) > MAX_JSON_DEPTH:
         return {"error": f"JSON nested deeper than {MAX_JSON_DEPTH} levels: not read"}
     try:
-        request = json.loads(line)
+        request = parse_json(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    except LimitError as exc:
+        return {"error": f"{exc}: not read"}
     if not isinstance(request, dict) or "board" not in request:
         return {"error": 'expected an object with a "board" field'}
     rows = request["board"]

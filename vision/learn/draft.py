@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from bot.errors import VisionError
 from vision.border import Border
 from vision.cuts import Cuts
 from vision.geometry import Geometry
+from vision.image_io import save_png
 from vision.learn.flag_counter import FlagCounter
 from vision.learn.looks import Look, LookBook
 from vision.learn.proof import Name
@@ -176,8 +176,10 @@ class Draft:
 
 def _write_png(out: Path, rel: str, picture: np.ndarray) -> None:
     """One picture of the skin folder, or VisionError naming the file."""
-    if not cv2.imwrite(str(out / rel), picture):
-        raise VisionError(f"cannot write {out / rel}")
+    try:
+        save_png(out / rel, picture)
+    except OSError as exc:
+        raise VisionError(f"cannot write {out / rel}: {exc}") from None
 
 
 def _write_folder(draft: Draft, out: Path) -> None:

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
+from vision.image_io import save_png
 from vision.learn.learn import Learned
 
 FILE_NAMES = {".": "covered", "F": "flag", "?": "question", "*": "mine", "!": "exploded"}
@@ -121,8 +122,7 @@ def write_skin(
         files[ch] = []
         for i, img in enumerate(images):
             rel = _file_name(ch, i)
-            if not cv2.imwrite(str(out / rel), img):
-                raise VisionError(f"cannot write {out / rel}")
+            _save(out / rel, img)
             files[ch].append(rel)
     raw = manifest(name, learned, files, sources)
     raw["learned"]["counter"] = learned.counter_said
@@ -133,7 +133,7 @@ def write_skin(
             for i, img in enumerate(variants):
                 base = "slash" if ch == "/" else ch
                 rel = f"counter/{base}.png" if i == 0 else f"counter/{base}_{i + 1}.png"
-                cv2.imwrite(str(out / rel), img)
+                _save(out / rel, img)
                 digit_files.setdefault(ch, []).append(rel)
         raw["counter"] = {
             "region": [list(p) for p in learned.counter.region],
@@ -145,7 +145,7 @@ def write_skin(
         (out / "face").mkdir(exist_ok=True)
         faces: dict[str, list[str]] = {}
         for status, img in sorted(learned.face.images.items()):
-            cv2.imwrite(str(out / "face" / f"{status}.png"), img)
+            _save(out / "face" / f"{status}.png", img)
             faces[status] = [f"face/{status}.png"]
         raw["faces"] = {
             "region": [list(p) for p in learned.face.region],
@@ -162,5 +162,12 @@ def write_skin(
         raw["play"]["restart"] = {"key": restart_key}
     path = out / "skin.json"
     path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
-    cv2.imwrite(str(out / "report.png"), report_image(learned))
+    _save(out / "report.png", report_image(learned))
     return path
+
+
+def _save(path: Path, image: np.ndarray) -> None:
+    try:
+        save_png(path, image)
+    except OSError as exc:
+        raise VisionError(f"cannot write {path}: {exc}") from None
