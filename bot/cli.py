@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 # Before numpy is first imported: OpenBLAS's worker threads spin for a while
 # after every call, burning the second core the clone and the X server need
@@ -27,12 +28,21 @@ from bot.errors import MsbotError
 COMMANDS = ("solve", "bench", "replay", "play", "learn_skin")
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An option parser whose errors are one line, as every other error of
+    msbot's is (argparse prints the whole usage before it): the line names
+    the command and the fault, and where the options are listed."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="msbot", description="Plays real Minesweeper windows hands-free by reading the screen."
     )
     parser.add_argument("--version", action="version", version=f"msbot {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
     for name in COMMANDS:
         module = importlib.import_module(f"bot.commands.{name}")

@@ -295,3 +295,27 @@ def test_the_local_engine_takes_tasks_as_workers_free_up() -> None:
         _, games = next(engine.play(tasks()))
     assert len(games) == 1
     assert len(taken) <= IN_FLIGHT * 2 + 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["bench", "--games", "abc"], ["play", "--backend", "x"], ["solve", "--nope", "-"], ["frob"]],
+)
+def test_a_bad_option_value_is_one_error_line(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse printed its whole usage before the error: now one line, exit 2."""
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "error:" in err and "--help" in err, err
+
+
+def test_a_fifo_named_skin_json_is_refused_not_waited_for(tmp_path: Path) -> None:
+    from bot.errors import VisionError
+    from vision.skin import load_skin
+
+    os.mkfifo(tmp_path / "skin.json")
+    with pytest.raises(VisionError, match="not a regular file"):
+        load_skin(tmp_path)

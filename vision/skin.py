@@ -131,8 +131,8 @@ import cv2
 import numpy as np
 
 from bot.board import ALPHABET
-from bot.errors import VisionError
-from bot.limits import LimitError, parse_json
+from bot.errors import MsbotError, VisionError
+from bot.limits import LimitError, parse_json, read_text
 from vision.border import LIMIT as BORDER_LIMIT
 from vision.border import SIDES, AnyBorder, Border, drawn_border
 from vision.colour import PROBES, parse_colour
@@ -526,14 +526,17 @@ def load_skin(folder: Path) -> Skin:
 
 def _load_skin(folder: Path) -> Skin:
     manifest_path = folder / "skin.json"
+    if not manifest_path.exists():
+        raise VisionError(f"{folder}: no skin.json")
     try:
-        raw = parse_json(manifest_path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise VisionError(f"{folder}: no skin.json") from exc
+        # A regular file within the text limit (a FIFO would block the read).
+        raw = parse_json(read_text(manifest_path))
     except json.JSONDecodeError as exc:
         raise VisionError(f"{manifest_path}: invalid JSON: {exc}") from exc
     except LimitError as exc:
         raise VisionError(f"{manifest_path}: {exc}") from exc
+    except MsbotError as exc:  # not UTF-8 text
+        raise VisionError(str(exc)) from exc
     where = str(manifest_path)
     try:
         pitch_w, pitch_h = (float(v) for v in raw["pitch"])
