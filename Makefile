@@ -2,7 +2,7 @@
 #   make demo   virtual display + a real clone + the bot playing it
 #   make test   ruff, mypy and the whole test suite (real clones under Xvfb)
 # and, while working:
-#   make check  ruff, mypy and every test that needs no display (under a minute)
+#   make check  ruff, mypy and every test that needs no display (a minute and a half)
 # All three create .venv and install what they need (apt packages included).
 
 VENV   ?= .venv
