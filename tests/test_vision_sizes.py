@@ -32,6 +32,12 @@ narrower than its panel leaves the counter outside the skin's region (null).
 
 The e2e tests play one real beginner game on each clone at a size its
 recordings do not have.
+
+These labels come from msbot's own readings (checked by eye): they hold the
+reader to what it read once, a regression check. The truth at other cell
+sizes is `tests/test_play_known_layout.py`'s: sgt-mines at 14 px and
+minegauler at 24 px played live on a mine layout the test chose, every
+reading compared with the layout.
 """
 
 from __future__ import annotations
