@@ -616,7 +616,20 @@ class Apprentice:
             )
 
         free = [cell for cell in board.cells() if cell not in held and cell not in unknown]
+        # Covered now, on the settled screen: the last batch's cascade may have
+        # opened cells the reading showed covered, and a right click on an open
+        # cell changes nothing, which would say "the game is over" (zoo seed
+        # 918141948: its game was then reported won with nine cells to go).
+        window = self._window()
+        now = settled(window.screen, window.region)
         covered = [cell for cell in free if board[cell] == "."]
+        shown = {cell: self._char_at(now, cell) for cell in covered}
+        if covered and "." not in shown.values() and None in shown.values():
+            raise PlayError(
+                "every cell left covered changed, some into pictures msbot does not read "
+                "yet: msbot cannot tell whether the game goes on"
+            )
+        covered = [cell for cell in covered if shown[cell] == "."]
         # Twice at most: a cell the clone opened by itself while the probe asked
         # it (a cascade still drawing) says nothing either way.
         # A cell the board proves a mine may end the game once flagged (a clone
@@ -682,7 +695,11 @@ class Apprentice:
         with "the probe flag did not come off again"; had it come off, the
         number's picture would have been named a flag.)"""
         window = self._window()
-        before = self._cell_pixels(settled(window.screen, window.region), far)
+        image = settled(window.screen, window.region)
+        if self._char_at(image, far) != ".":
+            self.say(f"the probed cell {far} is no longer covered: another is asked")
+            return None
+        before = self._cell_pixels(image, far)
         self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
         shot = self._wait_pixels(far, before, changed=True)
         if shot is None:
@@ -980,11 +997,14 @@ class Apprentice:
         last = record.last_click
         if record.outcome == "lost" and last is not None:
             hit = int(end[last])
-            # A picture the end shows on more cells than there are mines
-            # (ace-minesweeper's board once came back drawn over, every cell
-            # alike) is no mine, whatever cell msbot clicked last.
+            # A picture the end shows on other cells too is no sign of the hit:
+            # on more cells than there are mines (ace-minesweeper's board once
+            # came back drawn over, every cell alike) it is no mine at all; on
+            # other mines, it is how the clone draws every mine, the hit alike
+            # (a monochrome clone, its red gone: zoo seed 1465108282 had every
+            # shown mine read as the hit).
             shown = int((end == hit).sum())
-            few = record.total is None or shown <= record.total
+            few = shown == 1
             if few and self.draft.char_of(hit) is None:
                 closed = int(np.isin(record.in_play, self.closed_looks()).sum())
                 proven = record.total is not None and closed - 1 != record.total
