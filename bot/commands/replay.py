@@ -194,7 +194,6 @@ def compare(reading: Any, label: dict[str, Any]) -> tuple[int, list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-
     from vision.annotate import annotate
     from vision.image_io import load_image, save_png
     from vision.reader import BoardReader
