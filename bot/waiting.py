@@ -170,7 +170,11 @@ class Waiter:
                 # The game is over: nothing will be done on this reading. Wait a
                 # moment for a clean one (sgt-mines flashes the board on a win),
                 # but a clone may also cover the board for good (GNOME Mines).
-                if reading.certain or self.clock() > deadline:
+                # A learned skin's board must also hold still (`_board_still`):
+                # its last cells may still be fading in (KMines' won board once
+                # read an opening 1 as a sure 0 beside its mine).
+                settled = reading.certain and self._board_still(image, still)
+                if settled or self.clock() > deadline:
                     return image, reading
                 time.sleep(0.01)
                 continue
