@@ -39,9 +39,10 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from bot import threebv
-from bot.actuator import Action, Actuator
+from bot.actuator import Action, ActionKind, Actuator
 from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
-from bot.consistency import untrusted_flags
+from bot.click_check import ClickCheck
+from bot.consistency import looks_like_new_game, untrusted_flags
 from bot.errors import InconsistentBoardError, MsbotError, NoControl, NotInPlace
 from bot.hidden_board import HiddenBoard
 from bot.interrupts import Interrupted, StopSignals
@@ -79,9 +80,11 @@ class Player:
         self.say = say
         self.clock = clock
         self.window = GameWindow(screen, reader, self.recorder, options.region, say)
+        #: Before each click on a cell: the window under it, its pixels.
+        self.click_check = ClickCheck(self.window, actuator.mouse)
         if not options.dry_run:
-            # Before each click: is the board still where the last reading saw it?
-            actuator.guard = self.window.in_place
+            actuator.guard = self.check_click
+            self.window.desktop = self.click_check.at_board
         self.signals = StopSignals()
         #: Learns while playing with a skin still being learned (`bot.learning`).
         self.apprentice = apprentice
@@ -152,6 +155,8 @@ class Player:
         #: stop by an error still reports (clicks, guesses, size, time).
         self.current: GameResult | None = None
         self.started: float | None = None
+        #: msbot's flags seen in a person's new game, taken off before it is played.
+        self.stray: frozenset[Cell] = frozenset()
 
     # ------------------------------------------------------------------- games
 
@@ -192,9 +197,10 @@ class Player:
                         session.games.append(result)
                         break
                     self.say(f"{over} yet (Ctrl+C to stop)")
-                if fresh:
+                if fresh and not finished:
                     fresh = False  # the person already started it
                 elif number > 1 or finished:
+                    fresh = False
                     # A finished game left on screen is not replayed: start a new one.
                     reading = self.new_game(reading)
                 if self.options.dry_run:
@@ -366,6 +372,11 @@ class Player:
         self.pauses = 0
         if self.apprentice is not None:
             self.apprentice.new_game(number)
+        if self.window.geometry is not None and not self.options.dry_run:
+            self.click_check.new_game(self.window.geometry)
+        first_check = len(self.click_check.ms)
+        if self.stray:
+            self.take_off_stray(reading)
         pending = Pending(total=None)
         prev: Reading | None = None
         started: float | None = None
@@ -377,6 +388,21 @@ class Player:
             image, reading = self.waiter.next_reading(pending, prev)
             g = reading.geometry
             result.rows, result.cols = g.rows, g.cols
+            if (
+                prev is not None
+                and reading.status in ("playing", "lost")
+                and looks_like_new_game(prev.board, reading.board)
+            ):
+                # A person started a new game (a key, the face): this one is
+                # left, and the next is played on the board now on screen. A
+                # flag msbot sent as the game changed may have landed in it:
+                # those are msbot's to take off (`take_off_stray`).
+                result.outcome = "restarted"
+                result.message = "a new game began on screen (not by msbot): this game was left"
+                self.stray = frozenset(c for c in pending.all_flagged if reading.board[c] == FLAG)
+                self.last_reading = reading
+                self.recorder.frame(image, reading, game=number, region=region)
+                break
             if pending.total is None and reading.mines_left is not None and trust_counter:
                 pending.total = mine_total(reading)
                 learned = learned_total(self.window.located)
@@ -449,24 +475,29 @@ class Player:
             pending = Pending(
                 total=pending.total, all_flagged=pending.all_flagged, certain=last_batch_certain
             )
-            for step in steps:
-                if (
-                    self.options.max_actions is not None
-                    and self.actions >= self.options.max_actions
-                ):
-                    break
-                try:
-                    self.act(step, number)
-                except NotInPlace:
-                    break  # the board is not where it was: read the screen first
-                pending.note(step)
-                result.clicks += 1
-                result.guesses += 0 if step.certain else 1
+            self.click_check.begin(image, reading)
+            try:
+                for step in steps:
+                    if (
+                        self.options.max_actions is not None
+                        and self.actions >= self.options.max_actions
+                    ):
+                        break
+                    try:
+                        self.act(step, number)
+                    except NotInPlace:
+                        break  # not the board the plan saw: read the screen first
+                    pending.note(step)
+                    result.clicks += 1
+                    result.guesses += 0 if step.certain else 1
+            finally:
+                self.click_check.end()
             # On disk before the wait for them to show, however long it lasts.
             self.recorder.flush()
             prev = reading
         result.seconds = self.clock() - started if started is not None else 0.0
         result.read_ms = self.window.read_ms[first_read:]
+        result.check_ms = self.click_check.ms[first_check:]
         if result.outcome in ("won", "lost"):
             result.bbbv = threebv.of_game(reading.board, result.outcome, pending.total)
             covered_win = result.bbbv is None and result.outcome == "won"
@@ -590,6 +621,43 @@ class Player:
         self.actions += 1
         self.last_click = time.monotonic()
         self.recorder.action(done.to_json(), game=game, frame=self.frame_name)
+
+    def take_off_stray(self, reading: Reading) -> None:
+        """Take off msbot's flags that landed in a person's new game (sent as
+        it began, before the screen showed it), and wait until they are gone."""
+        rules = self.window.rules
+        assert rules is not None
+        cells = sorted(c for c in self.stray if reading.board[c] == FLAG)
+        self.stray = frozenset()
+        if not cells:
+            return
+        self.actuator.bind(reading.geometry, reading.controls)
+        for r, c in cells:
+            done = self.actuator.unflag(
+                r, c, 2 if rules.question_marks else 1, "msbot's flag in a new game"
+            )
+            self.actions += 1
+            self.recorder.action(done.to_json(), game=self.game, frame=self.frame_name)
+        deadline = self.clock() + self.options.effect_timeout
+        while True:
+            image, now = self.window.grab_reading()
+            if now.certain and all(now.board[cell] != FLAG for cell in cells):
+                return
+            if self.clock() > deadline:
+                where = ", ".join(f"({r}, {c})" for r, c in cells)
+                raise self.window.stop(
+                    f"msbot's flags at {where} landed in a new game begun on screen "
+                    "and could not be taken off",
+                    image,
+                )
+            time.sleep(0.005)
+
+    def check_click(self, row: int, col: int, x: int, y: int, kind: ActionKind) -> None:
+        """The actuator's guard: is the board still where the last reading saw
+        it (`GameWindow.in_place`), and does the point still show the board the
+        plan saw (`ClickCheck.before`)?"""
+        self.window.in_place()
+        self.click_check.before(row, col, x, y, kind)
 
     def count_retry(self, done: Action) -> None:
         """A click made again by `Waiter.retry` is a click of this game like any

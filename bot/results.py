@@ -44,6 +44,9 @@ class GameResult:
     #: Milliseconds each reading of the board took during the game (vision only:
     #: `BoardReader.read` of a grabbed frame whose geometry is known).
     read_ms: list[float] = field(default_factory=list)
+    #: Milliseconds of each check made right before a click on a cell (the
+    #: window under the point, the cell's pixels: `bot.click_check`).
+    check_ms: list[float] = field(default_factory=list)
     #: The board's 3BV and the part of it done (`bot.threebv`); None when the
     #: finished board does not show its layout (or the game did not finish).
     bbbv: ThreeBV | None = None
@@ -97,6 +100,9 @@ class GameResult:
             "advised": self.advised,
             "reads": len(self.read_ms),
             "read_ms_median": round(statistics.median(self.read_ms), 3) if self.read_ms else None,
+            "check_ms_median": (
+                round(statistics.median(self.check_ms), 3) if self.check_ms else None
+            ),
             "3bv": self.bbbv.total if self.bbbv is not None else None,
             "3bv_solved": self.bbbv.solved if self.bbbv is not None else None,
             "3bv_per_s": _rounded(self.bbbv_per_s),

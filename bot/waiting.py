@@ -254,11 +254,13 @@ class Waiter:
                 continue
             if (
                 bad
-                and self.options.watch
+                and (self.options.watch or not self.options.dry_run)
                 and prev is not None
                 and looks_like_new_game(prev.board, reading.board)
             ):
-                return image, reading  # the person started another game (see watch_game)
+                # The person started another game (see watch_game; playing,
+                # `Player.play_game` leaves this one and plays that).
+                return image, reading
             now = self.clock()
             if bad:
                 if not contradicted.frames:

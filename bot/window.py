@@ -80,6 +80,10 @@ class GameWindow:
         #: coordinates): a skin still being learned reads too few of its cells
         #: to find its board, but learning found it (`bot.learning`).
         self.known: Any = None
+        #: What the desktop says lies at the board's place (`ClickCheck.at_board`):
+        #: ("covered", text) another window, ("gone", text) none at all, or
+        #: ("", ""): the board's own, or the desktop cannot say.
+        self.desktop: Callable[[], tuple[str, str]] | None = None
 
     @property
     def offset(self) -> tuple[int, int]:
@@ -296,13 +300,19 @@ class GameWindow:
         return new
 
     def diagnose(self) -> str:
-        """Why the board stopped reading: moved, gone, or ("") still where it was."""
+        """Why the board stopped reading: covered by another window (the
+        desktop's word), moved, gone, or ("") still where it was."""
+        what, said = self.desktop() if self.desktop is not None else ("", "")
+        if what == "covered":
+            return said
         full = self.screen.grab(self.base)
         self.last_image = full
         try:
             located = self.reader.locate(full)
         except VisionError as exc:
             text = str(exc)
+            if "no Minesweeper board found" in text and what == "gone":
+                return said
             if "no Minesweeper board found" in text:
                 # Pixels cannot tell a closed window from one whose cells no
                 # longer look like the skin's (a dialog over them, a learned

@@ -101,9 +101,11 @@ def test_a_window_raised_over_the_board_edge_mid_game_gets_no_click_under_it(
                 out, err = proc.communicate(timeout=60)
             finally:
                 cover.close()
-    # The stop names the hidden edge, and not one click went under the window.
+    # The stop names the window over the board, and not one click went under it.
     assert proc.returncode == 2, out[-2000:] + err
-    assert "Traceback" not in err and "not closed by its border" in err, err
+    assert "Traceback" not in err, err
+    assert err.startswith("msbot play: error: another window (xmessage"), err
+    assert "lies over the board" in err, err
     # Every action but a key press is made at a point of the screen.
     pointed = [a for a in read_jsonl(folder / "actions.jsonl") if a["kind"] != "key"]
     assert len(pointed) >= 3

@@ -5,7 +5,24 @@ clicking (pyautogui needs a display at import time); `DryRunMouse` never
 touches the pointer.
 """
 
-from bot.actuator._base import CHORD_STYLES, Action, Actuator, Button, ChordStyle, Mouse
+from bot.actuator._base import (
+    CHORD_STYLES,
+    Action,
+    ActionKind,
+    Actuator,
+    Button,
+    ChordStyle,
+    Mouse,
+)
 from bot.actuator.dryrun import DryRunMouse
 
-__all__ = ["CHORD_STYLES", "Action", "Actuator", "Button", "ChordStyle", "DryRunMouse", "Mouse"]
+__all__ = [
+    "CHORD_STYLES",
+    "Action",
+    "ActionKind",
+    "Actuator",
+    "Button",
+    "ChordStyle",
+    "DryRunMouse",
+    "Mouse",
+]

@@ -47,6 +47,8 @@ class Action:
     key: str | None = None
     #: "certain", "guess p=0.123", "restart", ...: why the bot did it.
     why: str = ""
+    #: CLOCK_MONOTONIC when its input was sent (a click on a cell: right after
+    #: its checks passed), else when it was recorded.
     time: float = field(default_factory=time.monotonic)
 
     def to_json(self) -> dict[str, Any]:
@@ -139,19 +141,22 @@ class Actuator:
         #: How a flag is placed: "right" (a right click), or modifiers and a
         #: button ("ctrl+left": clones with no right click, in a web page).
         self.flag_with = "right"
-        #: Called before every click on a cell; raises to refuse it
-        #: (`GameWindow.in_place`: the window moved since the last reading). A
-        #: restart's control click has its own check (`Waiter.still_there`): a
-        #: finished game's board may well be covered by the clone's notice.
-        self.guard: Callable[[], None] | None = None
+        #: Called with (row, col, x, y, kind) before every click on a cell (and
+        #: pointer move: kind "hover"); raises to refuse it (`Player.check_click`:
+        #: the window moved since the last reading, another window lies under the
+        #: point, the cell changed). A restart's control click has its own check
+        #: (`Waiter.still_there`): a finished game's board may well be covered by
+        #: the clone's notice.
+        self.guard: Callable[[int, int, int, int, ActionKind], None] | None = None
 
     def bind(self, geometry: Geometry, controls: Mapping[str, tuple[int, int]] = {}) -> None:
         """Where the board and the controls are now, in screen pixels."""
         self.geometry = geometry
         self.controls = dict(controls)
 
-    def cell_point(self, row: int, col: int) -> tuple[int, int]:
-        """The screen point a click on (row, col) goes to; refused outside the board."""
+    def cell_point(self, row: int, col: int, kind: ActionKind = "open") -> tuple[int, int]:
+        """The screen point a click (`kind`) on (row, col) goes to; refused
+        outside the board, or by the guard."""
         g = self.geometry
         if g is None:
             raise ActuatorError("no board located yet: refusing to click")
@@ -170,7 +175,7 @@ class Actuator:
                 f"click ({x}, {y}) would land beside cell ({row}, {col}) at this desktop scale"
             )
         if self.guard is not None:
-            self.guard()
+            self.guard(row, col, x, y, kind)
         return x, y
 
     def _rest(self) -> None:
@@ -185,23 +190,25 @@ class Actuator:
         click takes a "?" back to covered in every clone that has them (their
         cycle is covered, flag, "?", covered)."""
         x, y = self.cell_point(row, col)
+        sent = time.monotonic()
         if unmark:
             self._mark(x, y)
         self.mouse.click(x, y, "left")
         self._rest()
         button = "right,left" if unmark else "left"
-        return self._done(Action("open", row, col, x, y, button, why=why))
+        return self._done(Action("open", row, col, x, y, button, why=why, time=sent))
 
     def flag(self, row: int, col: int, why: str = "", *, unmark: bool = False) -> Action:
         """Right click a cell; `unmark`: it shows a question mark, which one right
         click takes back to covered, so a second one is needed for the flag."""
-        x, y = self.cell_point(row, col)
+        x, y = self.cell_point(row, col, "flag")
+        sent = time.monotonic()
         if unmark:
             self._mark(x, y)
         self._mark(x, y)
         self._rest()
         button = f"{self.flag_with},{self.flag_with}" if unmark else self.flag_with
-        return self._done(Action("flag", row, col, x, y, button, why=why))
+        return self._done(Action("flag", row, col, x, y, button, why=why, time=sent))
 
     def _mark(self, x: int, y: int) -> None:
         """One step of the clone's mark cycle (covered, flag, "?") at (x, y)."""
@@ -213,29 +220,31 @@ class Actuator:
     def unflag(self, row: int, col: int, clicks: int, why: str = "") -> Action:
         """Right click a flagged cell `clicks` times, back to covered (once without
         question marks, twice through the "?" with them)."""
-        x, y = self.cell_point(row, col)
+        x, y = self.cell_point(row, col, "flag")
+        sent = time.monotonic()
         for _ in range(clicks):
             self._mark(x, y)
         self._rest()
         how = ",".join([self.flag_with] * clicks)
-        return self._done(Action("flag", row, col, x, y, how, why=why))
+        return self._done(Action("flag", row, col, x, y, how, why=why, time=sent))
 
     def chord(self, row: int, col: int, why: str = "") -> Action:
-        x, y = self.cell_point(row, col)
+        x, y = self.cell_point(row, col, "chord")
         style = self.chord_style
         if style == "none":
             raise ActuatorError("this skin cannot chord")
+        sent = time.monotonic()
         if style == "both":
             self.mouse.click_both(x, y)
         else:
             self.mouse.click(x, y, style)
         self._rest()
-        return self._done(Action("chord", row, col, x, y, style, why=why))
+        return self._done(Action("chord", row, col, x, y, style, why=why, time=sent))
 
     def hover(self, row: int, col: int, why: str = "") -> Action:
         """Put the pointer on a cell without clicking: gives focus-follows-pointer
         windows (GNOME Mines without a window manager) the focus back."""
-        x, y = self.cell_point(row, col)
+        x, y = self.cell_point(row, col, "hover")
         self.mouse.move(x, y)
         return self._done(Action("hover", row, col, x, y, why=why))
 

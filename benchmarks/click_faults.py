@@ -1,0 +1,272 @@
+"""Issue 31's live figure: no click lands anywhere but the board as it is at that moment.
+
+Each run: a fresh clone window (intermediate, 16x16) on its own Xvfb;
+`msbot play --games 3 --json --record DIR`; once two readings are on disk one
+fault is made from outside, as a person or the desktop would:
+
+* `cover`: a plain white window mapped over the middle of the board (none
+  of its corners covered: a notification, another program's window);
+* `restart`: the person starts a new game (sgt-mines: the `n` key;
+  xdemineur: a click on its face), sent with XTest;
+* `move`: the window moved by (+150, +80) (`xdotool windowmove`, waited for);
+* `kill`: the clone killed.
+
+Counted from the recording (action times and frame times are
+CLOCK_MONOTONIC, one clock for every process), a click made after the fault
+is bad when it lands inside the covering window (`cover`), was planned on a
+frame grabbed before the fault (`restart`, `move`: the old game, the old
+place), or is made at all (`kill`). Also kept: the exit code, its message,
+"certain" losses, and the median milliseconds of the checks made before each
+click (`check_ms_median` of the games).
+
+    .venv/bin/python benchmarks/click_faults.py [--runs 10] [--clones sgt-mines,xdemineur]
+        [--faults cover,restart,move,kill]
+
+One JSON line per run, then a summary line per clone and fault.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.clones import RunningClone, launch_clone
+from bot.recorder import read_jsonl
+from bot.xdisplay import VirtualDisplay
+
+ROOT = Path(__file__).resolve().parent.parent
+FAULTS = ("cover", "restart", "move", "kill")
+#: The clone's window and the covering window's place.
+POSITION = (50, 40)
+
+
+def _readings(folder: Path) -> list[dict[str, Any]]:
+    return read_jsonl(folder / "readings.jsonl")
+
+
+def _board_rect(folder: Path) -> tuple[int, int, int, int] | None:
+    """(left, top, width, height) of the board on the screen, from a reading."""
+    for row in _readings(folder):
+        geo = row.get("geometry")
+        if geo:
+            left, top = float(geo["left"]), float(geo["top"])
+            width = float(geo["cell_w"]) * int(geo["cols"])
+            height = float(geo["cell_h"]) * int(geo["rows"])
+            return round(left), round(top), round(width), round(height)
+    return None
+
+
+def _face(display: str) -> tuple[int, int]:
+    """Where xdemineur's face is: the reader's "restart" control on a fresh grab."""
+    from vision.capture.live import LiveScreen
+    from vision.reader import BoardReader
+
+    os.environ["DISPLAY"] = display
+    with LiveScreen() as screen:
+        grab = screen.grab()
+    reader = BoardReader()
+    reading = reader.read(grab, reader.locate(grab))
+    x, y = reading.controls["restart"]
+    return int(x), int(y)
+
+
+class Faults:
+    """Faults made through the X server itself (python-xlib, XTest), each
+    timed right before its request: the count of clicks after it is strict."""
+
+    def __init__(self, display: str) -> None:
+        from Xlib import XK, X
+        from Xlib import display as xdisplay
+        from Xlib.ext import xtest
+
+        self.X, self.XK, self.xtest = X, XK, xtest
+        self.d = xdisplay.Display(display)
+        self.root = self.d.screen().root
+
+    def cover(self, rect: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
+        """Map a plain window over the board's middle, none of its corners
+        covered; (when it was asked for, its x, y, width, height)."""
+        left, top, width, height = rect
+        x, y, w, h = left + width // 4, top + height // 3, width // 2, height // 3
+        screen = self.d.screen()
+        window = self.root.create_window(
+            x, y, w, h, 0, screen.root_depth, background_pixel=screen.white_pixel
+        )
+        window.set_wm_name("A window over the board")
+        at = time.monotonic()
+        window.map()
+        self.d.sync()
+        return at, (x, y, w, h)
+
+    def key(self, name: str) -> float:
+        code = self.d.keysym_to_keycode(self.XK.string_to_keysym(name))
+        at = time.monotonic()
+        self.xtest.fake_input(self.d, self.X.KeyPress, code)
+        self.xtest.fake_input(self.d, self.X.KeyRelease, code)
+        self.d.sync()
+        return at
+
+    def click(self, x: int, y: int) -> float:
+        at = time.monotonic()
+        self.xtest.fake_input(self.d, self.X.MotionNotify, x=x, y=y)
+        self.xtest.fake_input(self.d, self.X.ButtonPress, 1)
+        self.xtest.fake_input(self.d, self.X.ButtonRelease, 1)
+        self.d.sync()
+        return at
+
+    def close(self) -> None:
+        self.d.close()
+
+
+def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
+    """One fault made once on one fresh clone window; what the bot did after it."""
+    folder = work / "rec"
+    with VirtualDisplay(1600, 1000, first=340, tries=40) as vd:
+        clone: RunningClone
+        with launch_clone(clone_name, "intermediate", vd, position=POSITION) as clone:
+            face = _face(vd.display) if fault == "restart" and clone_name == "xdemineur" else None
+            args = ["play", "--json", "--games", "3", "--record", str(folder)]
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "bot", *args],
+                env=dict(os.environ, DISPLAY=vd.display),
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            deadline = time.monotonic() + 30
+            while len(_readings(folder)) < 2 and time.monotonic() < deadline:
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.002)
+            rect = _board_rect(folder)
+            cover: tuple[int, int, int, int] | None = None
+            faults = Faults(vd.display)
+            fault_at = time.monotonic()
+            if fault == "cover" and rect is not None:
+                fault_at, cover = faults.cover(rect)
+            elif fault == "restart":
+                if face is not None:
+                    fault_at = faults.click(*face)
+                else:
+                    clone.focus()
+                    fault_at = faults.key("n")
+            elif fault == "move":
+                x, y = clone.geometry()[:2]
+                clone.move(x + 150, y + 80)
+                fault_at = time.monotonic()  # seen at its new place
+            elif fault == "kill":
+                clone.close()
+                fault_at = time.monotonic()
+            try:
+                out, err = proc.communicate(timeout=90)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = proc.communicate()
+            faults.close()
+    frames = {row["frame"]: row.get("t") for row in _readings(folder)}
+    clicks = [
+        a
+        for a in read_jsonl(folder / "actions.jsonl")
+        if a["kind"] in ("open", "flag", "chord", "control")
+    ]
+    after = [a for a in clicks if float(a["time"]) > fault_at]
+
+    def planned_before(action: dict[str, Any]) -> bool:
+        taken = frames.get(action.get("frame"))
+        return taken is None or float(taken) < fault_at
+
+    if fault == "cover":
+        assert cover is not None
+        cx, cy, cw, ch = cover
+        bad = [
+            a
+            for a in after
+            if a.get("x") is not None and cx <= a["x"] < cx + cw and cy <= a["y"] < cy + ch
+        ]
+    elif fault in ("restart", "move"):
+        bad = [a for a in after if planned_before(a)]
+    else:
+        bad = after
+    games: list[dict[str, Any]] = []
+    summary: dict[str, Any] = {}
+    for line in out.splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(row, dict) and "summary" in row:
+            summary = row["summary"] or {}
+        elif isinstance(row, dict) and "outcome" in row:
+            games.append(row)
+    checks = [g["check_ms_median"] for g in games if g.get("check_ms_median") is not None]
+    return {
+        "clone": clone_name,
+        "fault": fault,
+        "exit": proc.returncode,
+        "clicks": len(clicks),
+        "clicks_after_fault": len(after),
+        "bad_clicks": len(bad),
+        "bad_examples": [
+            f"{a['kind']} ({a.get('row')}, {a.get('col')}) "
+            f"{1000 * (float(a['time']) - fault_at):.1f} ms after, planned on {a.get('frame')}"
+            for a in bad[:3]
+        ],
+        "certain_losses": sum(bool(g.get("certain_loss")) for g in games),
+        "outcomes": [g.get("outcome") for g in games],
+        "check_ms_median": statistics.median(checks) if checks else None,
+        "stopped": str(summary.get("stopped") or "".join(err.strip().splitlines()[-1:]))[:240],
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--clones", default="sgt-mines,xdemineur")
+    parser.add_argument("--faults", default=",".join(FAULTS))
+    args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    for _ in range(args.runs):
+        for clone in args.clones.split(","):
+            for fault in args.faults.split(","):
+                with tempfile.TemporaryDirectory(prefix="msbot-fault-") as work:
+                    row = one_run(clone, fault, Path(work))
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+    for clone in args.clones.split(","):
+        for fault in args.faults.split(","):
+            mine = [r for r in rows if r["clone"] == clone and r["fault"] == fault]
+            checks = [r["check_ms_median"] for r in mine if r["check_ms_median"] is not None]
+            print(
+                json.dumps(
+                    {
+                        "summary": {
+                            "clone": clone,
+                            "fault": fault,
+                            "runs": len(mine),
+                            "runs_with_bad_clicks": sum(bool(r["bad_clicks"]) for r in mine),
+                            "bad_clicks": sum(r["bad_clicks"] for r in mine),
+                            "certain_losses": sum(r["certain_losses"] for r in mine),
+                            "clicks_after_fault": sum(r["clicks_after_fault"] for r in mine),
+                            "exits": sorted({r["exit"] for r in mine}),
+                            "check_ms_median": statistics.median(checks) if checks else None,
+                        }
+                    }
+                ),
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
