@@ -151,7 +151,7 @@ def transition_problems(
     return problems
 
 
-def looks_like_new_game(prev: Board, cur: Board) -> bool:
+def looks_like_new_game(prev: Board, cur: Board, unread: Collection[Cell] = ()) -> bool:
     """Whether `cur` is another game rather than a misread of `prev`.
 
     Within a game opened cells never close and their numbers never change, so
@@ -161,12 +161,16 @@ def looks_like_new_game(prev: Board, cur: Board) -> bool:
     board is not all covered; a short game may be seen only when it is over,
     every cell open but with other numbers). A reader unsure of a cell reports
     it as unknown, never as a confident other value, so a misread does not
-    look like this.
+    look like this. The `unread` cells of `cur` (unsure or held: shown covered
+    in its board, e.g. under a clone's "Game over" box) say nothing either way.
     """
     if (prev.height, prev.width) != (cur.height, cur.width):
         return False
     a, b = _grid(prev), _grid(cur)
-    opened = np.isin(a, list(OPENED | MINES_SHOWN | {OPEN_UNKNOWN}))
+    read = np.ones(a.shape, dtype=bool)
+    for r, c in unread:
+        read[r, c] = False
+    opened = read & np.isin(a, list(OPENED | MINES_SHOWN | {OPEN_UNKNOWN}))
     closed = opened & np.isin(b, list(UNOPENED))
     renumbered = np.isin(a, list(OPENED)) & np.isin(b, list(OPENED)) & (a != b)
     n_open, n_changed = int(opened.sum()), int(closed.sum() + renumbered.sum())

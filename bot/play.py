@@ -391,7 +391,7 @@ class Player:
             if (
                 prev is not None
                 and reading.status in ("playing", "lost")
-                and looks_like_new_game(prev.board, reading.board)
+                and looks_like_new_game(prev.board, reading.board, reading.unread)
             ):
                 # A person started a new game (a key, the face): this one is
                 # left, and the next is played on the board now on screen. A

@@ -256,7 +256,7 @@ class Waiter:
                 bad
                 and (self.options.watch or not self.options.dry_run)
                 and prev is not None
-                and looks_like_new_game(prev.board, reading.board)
+                and looks_like_new_game(prev.board, reading.board, reading.unread)
             ):
                 # The person started another game (see watch_game; playing,
                 # `Player.play_game` leaves this one and plays that).
@@ -457,7 +457,10 @@ class Waiter:
             if readable and (
                 (reading.status == "playing" and (hidden or reading.board != final.board))
                 # Watching: the person's next game may be over before it is seen.
-                or (self.options.dry_run and looks_like_new_game(final.board, reading.board))
+                or (
+                    self.options.dry_run
+                    and looks_like_new_game(final.board, reading.board, reading.unread)
+                )
             ):
                 return reading
             if self.clock() > deadline:

@@ -46,7 +46,7 @@ def watch_game(player: Player, number: int, reading: Reading) -> GameResult:
             image, reading = player.waiter.wait_change(prev, pending)
         else:
             image, reading = player.waiter.next_reading(pending, None)
-        if prev is not None and looks_like_new_game(prev.board, reading.board):
+        if prev is not None and looks_like_new_game(prev.board, reading.board, reading.unread):
             result.outcome = "restarted"
             result.message = "a new game began before this one was seen to end"
             player.last_reading = reading

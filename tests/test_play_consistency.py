@@ -134,6 +134,16 @@ def test_a_board_covered_again_is_a_new_game_not_a_misread() -> None:
     assert not looks_like_new_game(parse_board("....\n"), parse_board("..1.\n"))
 
 
+def test_cells_a_box_hides_are_no_new_game() -> None:
+    """A clone's "Game over" box over the board leaves its cells unread, shown
+    covered: they say nothing of a new game; the same cells read covered do."""
+    played = parse_board("1F21\n1121\n0011\n")
+    boxed = parse_board("1F21\n1..1\n0..1\n")
+    hidden = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert looks_like_new_game(played, boxed)
+    assert not looks_like_new_game(played, boxed, hidden)
+
+
 def test_a_short_game_seen_only_when_over_is_a_new_game() -> None:
     """The person's next game was won between two frames: every cell open,
     but with other numbers than the game before."""
