@@ -15,8 +15,9 @@ from bot.board import FLAG, UNOPENED
 from bot.threebv import ThreeBV
 from vision.reading import Reading
 
-#: "restarted": watching a person (dry run with --games), a new game began
-#: before this one was seen to end.
+#: "restarted": a new game began on screen that msbot did not start (a person
+#: pressed the face or a key), before this one was seen to end; watching a
+#: person (dry run with --games) or playing.
 Outcome = Literal["won", "lost", "stopped", "restarted"]
 
 
@@ -144,6 +145,7 @@ class Session:
             "guesses": sum(g.guesses for g in self.games),
             "certain_losses": sum(g.certain_loss for g in self.games),
             "stopped_games": sum(g.outcome == "stopped" for g in self.games),
+            "restarted_games": sum(g.outcome == "restarted" for g in self.games),
             "stopped": self.stopped,
             # Of won games, as players compare them.
             "median_3bv": _median([g.bbbv.total for g in wins if g.bbbv is not None]),
@@ -167,6 +169,9 @@ class Session:
             # A stopped game is neither won nor lost; leaving it out of the
             # count alone would make "1/1 won" read as a clean run.
             text += f"{s['stopped_games']} stopped, "
+        if s["restarted_games"]:
+            # Left for a new game someone else began: neither won nor lost.
+            text += f"{s['restarted_games']} left for a new game begun on screen, "
         if s["advised_actions"]:
             text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
         else:

@@ -163,6 +163,11 @@ def test_a_game_stopped_by_an_error_keeps_its_figures_and_says_the_error_once() 
     assert (stopped.to_json()["reads"], stopped.to_json()["read_ms_median"]) == (0, None)
     both = Session(games=[won, stopped], stopped="boom")
     assert both.summary()["stopped_games"] == 1
+    # A game left for a person's new game is neither won nor lost, and said.
+    left = GameResult(3, "restarted", 0.5, 4, 1, 9, 9, 10)
+    three = Session(games=[won, left, stopped], stopped="boom")
+    assert (three.summary()["games"], three.summary()["restarted_games"]) == (1, 1)
+    assert ", 1 stopped, 1 left for a new game begun on screen, " in three.summary_line()
     assert both.summary_line().startswith("1/1 won (100 %), mean 1.00 s per game, 1 stopped, ")
     # Ctrl+C is not printed as an error: the summary says it.
     session.interrupted = True
