@@ -139,8 +139,16 @@ from vision.colour import PROBES, parse_colour
 from vision.display_scale import Phase, as_shown
 from vision.image_io import load_image
 
-#: Built-in skins: `templates/` at the repository root.
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates"
+
+def _builtin_dir() -> Path:
+    """Built-in skins: `templates/` at the checkout's root, which an installed
+    msbot (a wheel) carries inside the package as `vision/_skins/`."""
+    here = Path(__file__).resolve().parent
+    installed = here / "_skins"
+    return installed if installed.is_dir() else here.parent / "templates"
+
+
+BUILTIN_DIR = _builtin_dir()
 ENV_VAR = "MSBOT_TEMPLATES"
 
 #: One corner coordinate: (f, d) or (f, d, p), see the module docstring.
