@@ -15,7 +15,13 @@ Counted from the recording (action times and frame times are
 CLOCK_MONOTONIC, one clock for every process), a click made after the fault
 is bad when it lands inside the covering window (`cover`), was planned on a
 frame grabbed before the fault (`restart`, `move`: the old game, the old
-place), or is made at all (`kill`). Also kept: the exit code, its message,
+place), or is made at all (`kill`). A restart's clicks are split at the moment
+the new game shows on the screen (`Shown`: the bench watches opened cells of
+the last reading, which never change within a game): a click sent after it,
+planned on the old game, is bad; one sent between the fault and that moment
+met a screen still showing the old game (`clicks_before_shown`, with the
+clone's drawing delay `shown_ms`): the bot must then notice the new game and
+take back any flag it sent into it. Also kept: the exit code, its message,
 "certain" losses, and the median milliseconds of the checks made before each
 click (`check_ms_median` of the games).
 
@@ -40,7 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.clones import RunningClone, launch_clone
+from bot.clones import launch_clone
 from bot.recorder import read_jsonl
 from bot.xdisplay import VirtualDisplay
 
@@ -78,6 +84,68 @@ def _face(display: str) -> tuple[int, int]:
     reading = reader.read(grab, reader.locate(grab))
     x, y = reading.controls["restart"]
     return int(x), int(y)
+
+
+def _opened_cells(folder: Path, most: int = 12) -> list[tuple[int, int, int, int]]:
+    """Screen boxes (left, top, width, height) of up to `most` opened cells of
+    the last reading on disk, their middles only. Opened cells never change
+    within a game: the first change there is a new game showing."""
+    rows = [r for r in _readings(folder) if r.get("board") and r.get("geometry")]
+    if not rows:
+        return []
+    geo, board = rows[-1]["geometry"], rows[-1]["board"]
+    w, h = float(geo["cell_w"]), float(geo["cell_h"])
+    boxes = []
+    for r, line in enumerate(board):
+        for c, kind in enumerate(line):
+            if kind in "012345678":
+                x, y = float(geo["left"]) + c * w, float(geo["top"]) + r * h
+                boxes.append((round(x + w / 4), round(y + h / 4), round(w / 2), round(h / 2)))
+    step = max(1, len(boxes) // most)
+    return boxes[::step][:most]
+
+
+class Shown:
+    """When a fault shows on the screen: the bench grabs the opened cells just
+    before it (`before`) and then until one of them changes (`wait`). A click
+    the bot sent between the fault and that moment met a screen that still
+    showed the old game: no check of pixels can see what is not drawn yet."""
+
+    def __init__(self, display: str, boxes: list[tuple[int, int, int, int]]) -> None:
+        import mss
+
+        os.environ["DISPLAY"] = display
+        self.sct = mss.MSS()
+        self.boxes = boxes
+        self.first: list[Any] = []
+
+    def _grab(self) -> list[Any]:
+        import numpy as np
+
+        return [
+            np.asarray(self.sct.grab({"left": x, "top": y, "width": w, "height": h}))[..., :3]
+            for x, y, w, h in self.boxes
+        ]
+
+    def before(self) -> None:
+        self.first = self._grab()
+
+    def wait(self, timeout: float = 3.0) -> float | None:
+        """The monotonic time of the first grab showing a change, or None."""
+        import numpy as np
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.boxes:
+            at = time.monotonic()
+            now = self._grab()
+            for a, b in zip(self.first, now, strict=True):
+                if float(np.abs(a.astype(np.int16) - b).mean()) > 6.0:
+                    return at
+            time.sleep(0.0005)
+        return None
+
+    def close(self) -> None:
+        self.sct.close()
 
 
 class Faults:
@@ -131,49 +199,53 @@ class Faults:
 def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
     """One fault made once on one fresh clone window; what the bot did after it."""
     folder = work / "rec"
-    with VirtualDisplay(1600, 1000, first=340, tries=40) as vd:
-        clone: RunningClone
-        with launch_clone(clone_name, "intermediate", vd, position=POSITION) as clone:
-            face = _face(vd.display) if fault == "restart" and clone_name == "xdemineur" else None
-            args = ["play", "--json", "--games", "3", "--record", str(folder)]
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "bot", *args],
-                env=dict(os.environ, DISPLAY=vd.display),
-                cwd=ROOT,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            deadline = time.monotonic() + 30
-            while len(_readings(folder)) < 2 and time.monotonic() < deadline:
-                if proc.poll() is not None:
-                    break
-                time.sleep(0.002)
-            rect = _board_rect(folder)
-            cover: tuple[int, int, int, int] | None = None
-            faults = Faults(vd.display)
+    with (
+        VirtualDisplay(1600, 1000, first=340, tries=40) as vd,
+        launch_clone(clone_name, "intermediate", vd, position=POSITION) as clone,
+    ):
+        face = _face(vd.display) if fault == "restart" and clone_name == "xdemineur" else None
+        args = ["play", "--json", "--games", "3", "--record", str(folder)]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", *args],
+            env=dict(os.environ, DISPLAY=vd.display),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while len(_readings(folder)) < 2 and time.monotonic() < deadline:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.002)
+        rect = _board_rect(folder)
+        cover: tuple[int, int, int, int] | None = None
+        shown_at: float | None = None
+        faults = Faults(vd.display)
+        fault_at = time.monotonic()
+        if fault == "cover" and rect is not None:
+            fault_at, cover = faults.cover(rect)
+        elif fault == "restart":
+            shown = Shown(vd.display, _opened_cells(folder))
+            if face is None:
+                clone.focus()
+            shown.before()
+            fault_at = faults.click(*face) if face is not None else faults.key("n")
+            shown_at = shown.wait()
+            shown.close()
+        elif fault == "move":
+            x, y = clone.geometry()[:2]
+            clone.move(x + 150, y + 80)
+            fault_at = time.monotonic()  # seen at its new place
+        elif fault == "kill":
+            clone.close()
             fault_at = time.monotonic()
-            if fault == "cover" and rect is not None:
-                fault_at, cover = faults.cover(rect)
-            elif fault == "restart":
-                if face is not None:
-                    fault_at = faults.click(*face)
-                else:
-                    clone.focus()
-                    fault_at = faults.key("n")
-            elif fault == "move":
-                x, y = clone.geometry()[:2]
-                clone.move(x + 150, y + 80)
-                fault_at = time.monotonic()  # seen at its new place
-            elif fault == "kill":
-                clone.close()
-                fault_at = time.monotonic()
-            try:
-                out, err = proc.communicate(timeout=90)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                out, err = proc.communicate()
-            faults.close()
+        try:
+            out, err = proc.communicate(timeout=90)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        faults.close()
     frames = {row["frame"]: row.get("t") for row in _readings(folder)}
     clicks = [
         a
@@ -182,9 +254,9 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
     ]
     after = [a for a in clicks if float(a["time"]) > fault_at]
 
-    def planned_before(action: dict[str, Any]) -> bool:
+    def planned_before(action: dict[str, Any], moment: float = fault_at) -> bool:
         taken = frames.get(action.get("frame"))
-        return taken is None or float(taken) < fault_at
+        return taken is None or float(taken) < moment
 
     if fault == "cover":
         assert cover is not None
@@ -194,10 +266,18 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
             for a in after
             if a.get("x") is not None and cx <= a["x"] < cx + cw and cy <= a["y"] < cy + ch
         ]
-    elif fault in ("restart", "move"):
+    elif fault == "restart":
+        # A click sent before the new game was drawn met the old game on the
+        # screen: counted apart (`unseen`), never as passed.
+        seen = shown_at if shown_at is not None else fault_at
+        unseen = [a for a in after if float(a["time"]) <= seen and planned_before(a, seen)]
+        bad = [a for a in after if float(a["time"]) > seen and planned_before(a, seen)]
+    elif fault == "move":
         bad = [a for a in after if planned_before(a)]
     else:
         bad = after
+    if fault != "restart":
+        unseen = []
     games: list[dict[str, Any]] = []
     summary: dict[str, Any] = {}
     for line in out.splitlines():
@@ -217,6 +297,9 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
         "clicks": len(clicks),
         "clicks_after_fault": len(after),
         "bad_clicks": len(bad),
+        # Restart: when the new game showed, and the clicks made before it did.
+        "shown_ms": None if shown_at is None else round(1000 * (shown_at - fault_at), 1),
+        "clicks_before_shown": len(unseen),
         "bad_examples": [
             f"{a['kind']} ({a.get('row')}, {a.get('col')}) "
             f"{1000 * (float(a['time']) - fault_at):.1f} ms after, planned on {a.get('frame')}"
@@ -227,6 +310,11 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
         "check_ms_median": statistics.median(checks) if checks else None,
         "stopped": str(summary.get("stopped") or "".join(err.strip().splitlines()[-1:]))[:240],
     }
+
+
+def _median(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
 
 
 def main() -> int:
@@ -256,6 +344,8 @@ def main() -> int:
                             "runs": len(mine),
                             "runs_with_bad_clicks": sum(bool(r["bad_clicks"]) for r in mine),
                             "bad_clicks": sum(r["bad_clicks"] for r in mine),
+                            "clicks_before_shown": sum(r["clicks_before_shown"] for r in mine),
+                            "shown_ms_median": _median([r["shown_ms"] for r in mine]),
                             "certain_losses": sum(r["certain_losses"] for r in mine),
                             "clicks_after_fault": sum(r["clicks_after_fault"] for r in mine),
                             "exits": sorted({r["exit"] for r in mine}),

@@ -16,10 +16,15 @@ noise (Gaussian, sigma 2 and 8), jpeg (quality 50 and 90), greyscale, scale
 (`cover`: each side, half a cell, one and two cells deep, over everything
 beyond, as a band over the edge, or over half the side; white, black or grey):
 each must end in a clean error (the border does not close that side), a
-reading with unsure cells, or the labelled board exactly.
+reading with unsure cells, or the labelled board exactly. `--overlays` adds
+translucent boxes (white or black at 30, 50 and 70 %, over the middle half
+of the board or over the whole screen) and the scales 0.9, 1.1 and 1.5; with
+`--every-frame` they replace the covers.
 
     .venv/bin/python benchmarks/fuzz_frames.py [--per-class 3 | --all] [--seed 1] [--covers]
     .venv/bin/python benchmarks/fuzz_frames.py --every-frame   # the covers, every real frame
+    .venv/bin/python benchmarks/fuzz_frames.py --all --overlays
+    .venv/bin/python benchmarks/fuzz_frames.py --every-frame --overlays
 
 One JSON line per class, then a summary line; exit 1 on any failure.
 `tests/test_fuzz_frames.py` runs the same at a small size.
@@ -157,6 +162,27 @@ def cover(side: str, depth: float, shape: str) -> Mutation:
     return mutate
 
 
+def overlay(colour: tuple[int, int, int], alpha: float, part: str) -> Mutation:
+    """A translucent box (`alpha` of `colour` over the picture: a notification,
+    a translucent terminal) over the middle of the board, none of its edges
+    covered (`part` "middle": the middle half each way), or over the whole
+    board and its surround (`part` "all": a dimmed screen)."""
+
+    def mutate(data: bytes, image: np.ndarray, rng: np.random.Generator) -> bytes:
+        out = image.astype(np.float32)
+        if part == "all":
+            x0, y0, x1, y1 = 0, 0, out.shape[1], out.shape[0]
+        else:
+            g = _board_at(data)
+            x0, y0 = round(g.left + g.width / 4), round(g.top + g.height / 4)
+            x1, y1 = round(g.left + 3 * g.width / 4), round(g.top + 3 * g.height / 4)
+        box = out[y0:y1, x0:x1]
+        out[y0:y1, x0:x1] = box * (1 - alpha) + np.array(colour, np.float32) * alpha
+        return _png(out.round().clip(0, 255).astype(np.uint8))
+
+    return mutate
+
+
 CLASSES: dict[str, list[Mutation]] = {
     "bitflip": [bitflip],
     "truncate": [truncate],
@@ -165,6 +191,14 @@ CLASSES: dict[str, list[Mutation]] = {
     "greyscale": [greyscale],
     "scale": [scale(0.8), scale(1.25)],
 }
+#: `--overlays`: translucent boxes, light and dark, 30 to 70 %, over the
+#: board's middle or the whole screen, and the scales 0.9 to 1.5.
+OVERLAYS: dict[str, list[Mutation]] = {
+    f"overlay-{name}": [
+        overlay(colour, alpha, part) for alpha in (0.3, 0.5, 0.7) for part in ("middle", "all")
+    ]
+    for name, colour in (("light", (255, 255, 255)), ("dark", (0, 0, 0)))
+} | {"scale-more": [scale(f) for f in (0.9, 1.1, 1.5)]}
 COVERS: dict[str, list[Mutation]] = {
     f"cover-{shape}": [
         cover(side, depth, shape)
@@ -292,6 +326,7 @@ def fuzz(
     work: Path,
     picks: list[tuple[Path, dict[str, object]]] | None = None,
     plain: bool = True,
+    overlays: bool = False,
 ) -> list[Tally]:
     """`per_class` frames (spread over every recording; 0: every labelled frame)
     per mutation of each class, or the frames `picks`; `plain` False: the covers
@@ -302,7 +337,11 @@ def fuzz(
         if per_class:
             spread = np.linspace(0, len(frames) - 1, per_class).round().astype(int)
             picks = [frames[i] for i in spread]
-    classes = {**(CLASSES if plain else {}), **(COVERS if covers else {})}
+    classes = {
+        **(CLASSES if plain else {}),
+        **(COVERS if covers else {}),
+        **(OVERLAYS if overlays else {}),
+    }
     tallies = []
     for cls, mutations in classes.items():
         tally = Tally(cls)
@@ -326,6 +365,9 @@ def main() -> int:
     parser.add_argument("--all", action="store_true", help="every labelled frame")
     parser.add_argument("--covers", action="store_true", help="also cover an edge")
     parser.add_argument(
+        "--overlays", action="store_true", help="also translucent boxes and scales 0.9-1.5"
+    )
+    parser.add_argument(
         "--every-frame",
         action="store_true",
         help="only the covers, on every real frame (labelled by its own reading)",
@@ -334,9 +376,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="msbot-fuzz-") as work:
         if args.every_frame:
             picks = list(every_frame())
-            tallies = fuzz(0, args.seed, True, Path(work), picks, plain=False)
+            tallies = fuzz(0, args.seed, not args.overlays, Path(work), picks, False, args.overlays)
         else:
-            tallies = fuzz(0 if args.all else args.per_class, args.seed, args.covers, Path(work))
+            per_class = 0 if args.all else args.per_class
+            tallies = fuzz(per_class, args.seed, args.covers, Path(work), None, True, args.overlays)
     failed = False
     for tally in tallies:
         print(json.dumps(tally.to_json()), flush=True)

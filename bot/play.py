@@ -401,7 +401,8 @@ class Player:
                 result.message = "a new game began on screen (not by msbot): this game was left"
                 self.stray = frozenset(c for c in pending.all_flagged if reading.board[c] == FLAG)
                 self.last_reading = reading
-                self.recorder.frame(image, reading, game=number, region=region)
+                # The frame the stray flags are taken off on (`take_off_stray`).
+                self.frame_name = self.recorder.frame(image, reading, game=number, region=region)
                 break
             if pending.total is None and reading.mines_left is not None and trust_counter:
                 pending.total = mine_total(reading)

@@ -13,7 +13,7 @@ placement fits the numbers read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -28,6 +28,7 @@ from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
+from vision.rules import zeros_beside_covered
 from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, part_grid
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
@@ -218,6 +219,10 @@ class BoardReader:
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)
+        # An area of 0s beside a covered cell breaks the rules: not read.
+        broken = zeros_beside_covered(scores.chars, scores.unsure)
+        if broken.any():
+            scores = replace(scores, unsure=scores.unsure | broken)
         chars = np.where(scores.unsure, ".", scores.chars)
         if (chars == ".").all() and is_paused(image, skin, geo, memo):
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)

@@ -1,0 +1,33 @@
+"""The game's rules against a picture read wrong (`vision.rules`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.rules import zeros_beside_covered
+
+
+def _grid(text: str) -> np.ndarray:
+    return np.array([list(row) for row in text.split()])
+
+
+def test_an_area_of_zeros_beside_a_covered_cell_is_not_read() -> None:
+    # A light box made covered cells read 0: the area touches covered cells.
+    chars = _grid("0000.. 0000.. 1110.. ..1.F.")
+    unsure = np.zeros(chars.shape, dtype=bool)
+    broken = zeros_beside_covered(chars, unsure)
+    assert broken.sum() == int((chars == "0").sum())  # the whole area, not only its edge
+    assert not broken[chars != "0"].any()
+
+
+def test_zeros_closed_by_numbers_flags_or_unread_cells_are_read() -> None:
+    settled = _grid("0001. 0012. 111F. F....")
+    assert not zeros_beside_covered(settled, np.zeros(settled.shape, dtype=bool)).any()
+    # A covered-looking cell the reader is unsure of may be a number: no proof.
+    chars = _grid("000. 000. 111.")
+    unsure = chars == "."
+    unsure[0, 3] = True
+    assert not zeros_beside_covered(chars, unsure).any()
+    # Diagonal neighbours count: a 0 opens all eight.
+    diagonal = _grid("0.. .1. ...")
+    assert zeros_beside_covered(diagonal, np.zeros(diagonal.shape, dtype=bool))[0, 0]
