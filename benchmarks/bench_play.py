@@ -94,6 +94,8 @@ def run_setup(
         # Reads of frames whose geometry is known (`BoardReader.read` in play):
         # the median over games of each game's median, and the slowest game's.
         "read_ms": _median_of([g.get("read_ms_median") for g in played]),
+        # The checks made right before each click (`bot.click_check`), median of games.
+        "check_ms": _median_of([g.get("check_ms_median") for g in played]),
         "read_ms_worst_game": max(
             (g["read_ms_median"] for g in played if g.get("read_ms_median") is not None),
             default=None,

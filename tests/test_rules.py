@@ -31,3 +31,17 @@ def test_zeros_closed_by_numbers_flags_or_unread_cells_are_read() -> None:
     # Diagonal neighbours count: a 0 opens all eight.
     diagonal = _grid("0.. .1. ...")
     assert zeros_beside_covered(diagonal, np.zeros(diagonal.shape, dtype=bool))[0, 0]
+
+
+def test_mines_on_a_board_that_is_not_lost_are_not_read() -> None:
+    from vision.rules import mines_before_a_loss
+
+    chars = _grid("1*X. 11F. ....")
+    unsure = np.zeros(chars.shape, dtype=bool)
+    assert mines_before_a_loss(chars, unsure).tolist() == [
+        [False, True, True, False],
+        [False] * 4,
+        [False] * 4,
+    ]
+    unsure[0, 1] = True  # already unread: nothing to add
+    assert mines_before_a_loss(chars, unsure).sum() == 1

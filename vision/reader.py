@@ -28,7 +28,7 @@ from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
-from vision.rules import zeros_beside_covered
+from vision.rules import mines_before_a_loss, zeros_beside_covered
 from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, part_grid
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
@@ -229,17 +229,7 @@ class BoardReader:
             return Reading(
                 skin.name, geo, Board.covered(geo.rows, geo.cols), None, "paused", (), controls
             )
-        board = Board(tuple("".join(row) for row in chars.tolist()))
-        unknown = tuple(
-            UnknownCell(
-                int(r),
-                int(c),
-                round(float(scores.best[r, c]), 1),
-                round(float(scores.margin[r, c]), 1),
-                str(scores.chars[r, c]),
-            )
-            for r, c in zip(*np.nonzero(scores.unsure), strict=True)
-        )
+        board, unknown = self._board(scores)
         controls, face = find_controls(image, skin, geo, buttons=False, memo=memo)
         mines_left = read_counter(image, skin, geo, memo)
         status = read_status(
@@ -252,6 +242,12 @@ class BoardReader:
             every_cell_sure=not unknown,
             counter_shown=mines_left is not None,
         )
+        if skin.mines_only_when_lost and status != "lost":
+            shown = mines_before_a_loss(scores.chars, scores.unsure)
+            if shown.any():
+                # Mines on a board that is not lost break the rules: not read.
+                scores = replace(scores, unsure=scores.unsure | shown)
+                board, unknown = self._board(scores)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.
@@ -269,6 +265,23 @@ class BoardReader:
             unknown,
             controls,
         )
+
+    @staticmethod
+    def _board(scores: CellScores) -> tuple[Board, tuple[UnknownCell, ...]]:
+        """The board (unsure cells shown covered) and its unsure cells."""
+        chars = np.where(scores.unsure, ".", scores.chars)
+        board = Board(tuple("".join(row) for row in chars.tolist()))
+        unknown = tuple(
+            UnknownCell(
+                int(r),
+                int(c),
+                round(float(scores.best[r, c]), 1),
+                round(float(scores.margin[r, c]), 1),
+                str(scores.chars[r, c]),
+            )
+            for r, c in zip(*np.nonzero(scores.unsure), strict=True)
+        )
+        return board, unknown
 
     def read_fresh(self, image: np.ndarray) -> Reading:
         return self.read(image, self.locate(image))

@@ -9,6 +9,11 @@ through a light translucent box (a notification, a translucent terminal),
 where a covered tile blended with white is the open 0's grey. Which of the
 area's cells are wrong the picture does not say, so all of them are reported
 unsure, never read.
+
+A clone shows its mines (and wrong flags) only once a game is lost, and
+then also the mine that was hit; a skin that says so (`mines_only_when_lost`)
+has any mine picture on a board that is not lost reported unsure: a covered
+cell seen through a dark box (a dimmed window) is GNOME Mines' mine.
 """
 
 from __future__ import annotations
@@ -35,3 +40,15 @@ def zeros_beside_covered(
     broken = np.unique(labels[zeros & near_covered])
     broken_area: npt.NDArray[np.bool_] = np.isin(labels, broken[broken > 0]) & zeros
     return broken_area
+
+
+#: The kinds a clone shows only on a lost board: mines, wrong flags.
+SHOWN_WHEN_LOST = ("*", "X")
+
+
+def mines_before_a_loss(
+    chars: npt.NDArray[np.str_], unsure: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_]:
+    """The sure mine and wrong-flag pictures of a board that is not lost."""
+    shown: npt.NDArray[np.bool_] = np.isin(chars, SHOWN_WHEN_LOST) & ~unsure
+    return shown

@@ -95,7 +95,10 @@ Manifest fields (all paths relative to the skin folder):
                     unsure); replaces_counter: the message is written where the
                     counter was (looked for only when the counter does not
                     read): `vision.status`
-    board_status    {lost_if_any: chars, won_if_no_covered: bool}
+    board_status    {lost_if_any: chars, won_if_no_covered: bool,
+                    mines_only_when_lost: bool (the clone shows mines, and
+                    wrong flags, only on a lost board: on any other one such a
+                    picture is not read, `vision.rules`)}
     paused          {region, images: [png], threshold}: "paused" overlay over
                     the whole board (looked for only when every cell reads
                     covered or unsure: `vision.reader`)
@@ -252,6 +255,7 @@ class Skin:
     paused: Glyphs | None = None
     lost_if_any: str = "!"
     won_if_no_covered: bool = False
+    mines_only_when_lost: bool = False
     manifest: Mapping[str, Any] = field(default_factory=dict)
     #: Board character -> declared background colours (BGR); see `vision.colour`.
     colours: Mapping[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
@@ -606,6 +610,7 @@ def _load_skin(folder: Path) -> Skin:
         paused=opt("paused", 60.0),
         lost_if_any=str(board_status.get("lost_if_any", "!")),
         won_if_no_covered=bool(board_status.get("won_if_no_covered", False)),
+        mines_only_when_lost=bool(board_status.get("mines_only_when_lost", False)),
         manifest=raw,
         colours=colours,
         colour_tolerance=float(raw.get("colour_tolerance", 10.0)),
