@@ -38,11 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clones import CLONES, SIZE_NAMES, launch_clone  # noqa: E402
 from bot.xdisplay import VirtualDisplay  # noqa: E402
-
-
-def _median_of(values: list[float | None]) -> float | None:
-    known = [v for v in values if v is not None]
-    return round(statistics.median(known), 3) if known else None
+from live_play import median_of  # noqa: E402
 
 
 def run_setup(
@@ -93,9 +89,9 @@ def run_setup(
         "3bv_per_s_won": rates,
         # Reads of frames whose geometry is known (`BoardReader.read` in play):
         # the median over games of each game's median, and the slowest game's.
-        "read_ms": _median_of([g.get("read_ms_median") for g in played]),
+        "read_ms": median_of([g.get("read_ms_median") for g in played]),
         # The checks made right before each click (`bot.click_check`), median of games.
-        "check_ms": _median_of([g.get("check_ms_median") for g in played]),
+        "check_ms": median_of([g.get("check_ms_median") for g in played]),
         "read_ms_worst_game": max(
             (g["read_ms_median"] for g in played if g.get("read_ms_median") is not None),
             default=None,

@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,8 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.clones import launch_clone
 from bot.recorder import read_jsonl
 from bot.xdisplay import VirtualDisplay
+from live_play import median_of, start_play
 
-ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ("cover", "restart", "move", "kill")
 #: The clone's window and the covering window's place.
 POSITION = (50, 40)
@@ -205,19 +204,7 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
     ):
         face = _face(vd.display) if fault == "restart" and clone_name == "xdemineur" else None
         args = ["play", "--json", "--games", "3", "--record", str(folder)]
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bot", *args],
-            env=dict(os.environ, DISPLAY=vd.display),
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        deadline = time.monotonic() + 30
-        while len(_readings(folder)) < 2 and time.monotonic() < deadline:
-            if proc.poll() is not None:
-                break
-            time.sleep(0.002)
+        proc = start_play(vd.display, args, folder, readings=2)
         rect = _board_rect(folder)
         cover: tuple[int, int, int, int] | None = None
         shown_at: float | None = None
@@ -289,7 +276,6 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
             summary = row["summary"] or {}
         elif isinstance(row, dict) and "outcome" in row:
             games.append(row)
-    checks = [g["check_ms_median"] for g in games if g.get("check_ms_median") is not None]
     return {
         "clone": clone_name,
         "fault": fault,
@@ -307,14 +293,9 @@ def one_run(clone_name: str, fault: str, work: Path) -> dict[str, Any]:
         ],
         "certain_losses": sum(bool(g.get("certain_loss")) for g in games),
         "outcomes": [g.get("outcome") for g in games],
-        "check_ms_median": statistics.median(checks) if checks else None,
+        "check_ms_median": median_of([g.get("check_ms_median") for g in games]),
         "stopped": str(summary.get("stopped") or "".join(err.strip().splitlines()[-1:]))[:240],
     }
-
-
-def _median(values: list[float | None]) -> float | None:
-    known = [v for v in values if v is not None]
-    return statistics.median(known) if known else None
 
 
 def main() -> int:
@@ -334,7 +315,6 @@ def main() -> int:
     for clone in args.clones.split(","):
         for fault in args.faults.split(","):
             mine = [r for r in rows if r["clone"] == clone and r["fault"] == fault]
-            checks = [r["check_ms_median"] for r in mine if r["check_ms_median"] is not None]
             print(
                 json.dumps(
                     {
@@ -345,11 +325,11 @@ def main() -> int:
                             "runs_with_bad_clicks": sum(bool(r["bad_clicks"]) for r in mine),
                             "bad_clicks": sum(r["bad_clicks"] for r in mine),
                             "clicks_before_shown": sum(r["clicks_before_shown"] for r in mine),
-                            "shown_ms_median": _median([r["shown_ms"] for r in mine]),
+                            "shown_ms_median": median_of([r["shown_ms"] for r in mine]),
                             "certain_losses": sum(r["certain_losses"] for r in mine),
                             "clicks_after_fault": sum(r["clicks_after_fault"] for r in mine),
                             "exits": sorted({r["exit"] for r in mine}),
-                            "check_ms_median": statistics.median(checks) if checks else None,
+                            "check_ms_median": median_of([r["check_ms_median"] for r in mine]),
                         }
                     }
                 ),

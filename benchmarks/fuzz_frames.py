@@ -376,10 +376,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="msbot-fuzz-") as work:
         if args.every_frame:
             picks = list(every_frame())
-            tallies = fuzz(0, args.seed, not args.overlays, Path(work), picks, False, args.overlays)
+            tallies = fuzz(
+                0,
+                args.seed,
+                not args.overlays,
+                Path(work),
+                picks,
+                plain=False,
+                overlays=args.overlays,
+            )
         else:
             per_class = 0 if args.all else args.per_class
-            tallies = fuzz(per_class, args.seed, args.covers, Path(work), None, True, args.overlays)
+            tallies = fuzz(per_class, args.seed, args.covers, Path(work), overlays=args.overlays)
     failed = False
     for tally in tallies:
         print(json.dumps(tally.to_json()), flush=True)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,8 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.clones import launch_clone
 from bot.recorder import read_jsonl
 from bot.xdisplay import VirtualDisplay
-
-ROOT = Path(__file__).resolve().parent.parent
+from live_play import start_play
 
 
 def one_run(work: Path) -> dict[str, object]:
@@ -40,19 +37,7 @@ def one_run(work: Path) -> dict[str, object]:
         launch_clone("xdemineur", "intermediate", vd, position=(50, 40)) as clone,
     ):
         args = ["play", "--json", "--games", "500", "--delay", "30", "--record", str(folder)]
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bot", *args],
-            env=dict(os.environ, DISPLAY=vd.display),
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        deadline = time.monotonic() + 30
-        while len(read_jsonl(folder / "readings.jsonl")) < 4 and time.monotonic() < deadline:
-            if proc.poll() is not None:
-                break
-            time.sleep(0.01)
+        proc = start_play(vd.display, args, folder, readings=4, poll=0.01)
         clone.move(200, 120)
         moved_at = time.monotonic()
         _, err = proc.communicate(timeout=60)

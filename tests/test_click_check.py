@@ -2,7 +2,9 @@
 a recorded xdemineur frame: the screen is that frame, changed by the test as
 a clone, a person or another window would change it.
 
-The live counterpart (real clones, real faults) is `test_click_faults.py`.
+The live counterpart (real clones under Xvfb, real faults: a window over the
+board, a person's new game, a window moved or killed) is the benchmark
+`benchmarks/click_faults.py`; in the suite, `test_play_covered_edge.py`.
 """
 
 from __future__ import annotations

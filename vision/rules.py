@@ -22,6 +22,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from bot.board import COVERED, MINE, WRONG_FLAG
+
 #: The covered neighbours of a 0: its eight cells around.
 _AROUND = np.ones((3, 3), dtype=np.uint8)
 
@@ -32,7 +34,7 @@ def zeros_beside_covered(
     """The sure 0s of every area of 0s that touches a sure plain covered cell
     (`chars`: each cell's best kind; `unsure`: cells not read)."""
     zeros = (chars == "0") & ~unsure
-    covered = (chars == ".") & ~unsure
+    covered = (chars == COVERED) & ~unsure
     if not zeros.any() or not covered.any():
         return np.zeros(chars.shape, dtype=bool)
     _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
@@ -43,7 +45,7 @@ def zeros_beside_covered(
 
 
 #: The kinds a clone shows only on a lost board: mines, wrong flags.
-SHOWN_WHEN_LOST = ("*", "X")
+SHOWN_WHEN_LOST = (MINE, WRONG_FLAG)
 
 
 def mines_before_a_loss(
