@@ -124,7 +124,8 @@ def run_clone(seed: int, games: int, work: Path, frontend: str | None = None) ->
         for text in (rec / "actions.jsonl").read_text().splitlines():
             with contextlib.suppress(json.JSONDecodeError):
                 actions.append(json.loads(text))
-    ended = sum(o in ("won", "lost") for o in outcomes)
+    # "over": the game ended and its clone's window hid how (neither claimed).
+    ended = sum(o in ("won", "lost", "over") for o in outcomes)
     result.update(
         {
             "exit": code,
@@ -134,6 +135,7 @@ def run_clone(seed: int, games: int, work: Path, frontend: str | None = None) ->
             "won": outcomes.count("won"),
             "lost": outcomes.count("lost"),
             "stopped": outcomes.count("stopped"),
+            "over": outcomes.count("over"),
             "ended": ended,
             "played": ended >= max(1, games - 1),
             "skin_pitch_fits": _skin_pitch_fits(skins, truth),
@@ -175,6 +177,7 @@ def summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
         "games": sum(int(x.get("games", 0)) for x in judged),
         "ended": sum(int(x.get("ended", 0)) for x in judged),
         "won": sum(int(x.get("won", 0)) for x in judged),
+        "over": sum(int(x.get("over", 0)) for x in judged),
         "sure_misreads": total_of("sure_misreads"),
         "clones_with_misreads": sum(1 for x in judged if x["judge"]["sure_misreads"]),
         "wrong_geometry_frames": total_of("wrong_geometry"),

@@ -11,8 +11,8 @@ play loop (`bot.waiting`) ask it.
 
 from __future__ import annotations
 
-from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
-from bot.errors import MsbotError
+from bot.board import COVERED, FLAG, NUMBERS, OPEN_UNKNOWN, Board, Cell
+from bot.errors import InconsistentBoardError, MsbotError
 from bot.solver import analyse
 from vision.reading import Reading, Status
 
@@ -30,13 +30,15 @@ def proven_outcome(
     every closed cell is a certain mine (cells not read count as what they
     showed `before`, covered if not known; when the solver called msbot's last
     clicks, `opened`, certain, those cells are open), lost when msbot's last
-    click was a guess and that cell shows no open number; None when neither is
+    click was a guess and that cell shows no open number (or, hidden under a
+    notice, when opening it could not have won the game); None when neither is
     proven.
 
     `over`: the game is known to take no more clicks (the learner's probe). If
     msbot's last clicks were all certain, no mine was opened: the game was won,
     whatever the notice over the board hides (the cells a cascade opened
-    under it)."""
+    under it). Otherwise, when neither is proven, "over": the game ended and
+    the screen hides how (never a guess at won or lost)."""
     board = reading.board
     unread = reading.unread
     if unread:
@@ -60,6 +62,53 @@ def proven_outcome(
             return "won"
     if over and certain and last is not None:
         return "won"
-    if last is not None and not certain and (last in unread or reading.board[last] not in NUMBERS):
+    if last is None or certain:
+        return "over" if over else None
+    if last in unread:
+        # The guessed cell is under a notice: a loss only when that click
+        # could not have won ("You won!" over the last safe cell it opened).
+        if not _win_possible(board, before, unread, last, total):
+            return "lost"
+        return "over" if over else None
+    if reading.board[last] not in NUMBERS:
         return "lost"
-    return None
+    return "over" if over else None
+
+
+def _win_possible(
+    board: Board, before: Board | None, unread: frozenset[Cell], last: Cell, total: int | None
+) -> bool:
+    """Whether the game may have been won by opening `last`: every closed cell
+    in sight (covered, question mark, flag or shown mine) a mine, and the
+    cells hidden that were closed before each a mine or opened by a cascade,
+    with every number read and the total. Asked of the solver: those closed
+    cells flagged, the hidden ones covered, `last` open."""
+    if before is None:
+        return True
+    cells = {cell: FLAG for cell in board.cells() if board[cell] in ".?F*" and cell not in unread}
+    cells.update({cell: COVERED for cell in unread if before[cell] in ".?"})
+    cells[last] = OPEN_UNKNOWN
+    won = Board(
+        tuple(
+            "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
+            for r in range(board.height)
+        )
+    )
+    try:
+        analyse(won, total)
+    except InconsistentBoardError:
+        return False
+    return True
+
+
+def hidden_since(first: Status | None, second: Status | None, a: Reading, b: Reading) -> bool:
+    """Whether reading `b`, taken after `a`, proves less only because more of the
+    board is hidden: `a` proved won or lost, `b` proves nothing or "over", and
+    every cell read in both reads the same (a "Game over" box drawn a moment
+    after the hit mine showed: the proof on the first picture stands)."""
+    if first not in ("won", "lost") or second not in (None, "over"):
+        return False
+    if a.board.height != b.board.height or a.board.width != b.board.width:
+        return False
+    seen = a.unread | b.unread
+    return all(a.board[cell] == b.board[cell] for cell in a.board.cells() if cell not in seen)

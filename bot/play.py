@@ -50,14 +50,20 @@ from bot.learning.apprentice import Apprentice
 from bot.planning import Step, plan_steps
 from bot.play_options import PlayOptions
 from bot.recorder import Recorder
-from bot.results import GameResult, Outcome, Session, board_complete
+from bot.results import GameResult, Outcome, Session, board_complete, ended_outcome
 from bot.skinplay import learned_total
 from bot.solver import Analysis, analyse
 from bot.waiting import Pending, Streak, Waiter, mine_total
 from bot.watching import watch_game
 from bot.window import GameWindow
 from vision.capture import Image, Region, Screen
-from vision.reading import Reading
+from vision.reading import ENDED, Reading
+
+#: What a game that ended out of sight says (`bot.outcome`: "over").
+_OVER_UNSEEN = (
+    "the game took no more clicks, and the clone's window hid the cell msbot guessed last: "
+    "won or lost is not shown"
+)
 
 
 class Player:
@@ -183,7 +189,7 @@ class Player:
             if self.options.deadline is not None and self.clock() > self.options.deadline:
                 break
             try:
-                finished = reading.status in ("won", "lost")
+                finished = reading.status in ENDED
                 if finished and number == 1 and self.options.dry_run:
                     # Nothing to advise on a finished game: say so rather than
                     # wait silently (with --games, wait for the person's next game).
@@ -223,7 +229,7 @@ class Player:
             fresh = result.outcome == "restarted"
             assert self.last_reading is not None
             reading = self.last_reading
-        ended = reading.status in ("won", "lost")
+        ended = reading.status in ENDED
         if self.options.leave_new_game and not session.stopped and session.games and ended:
             try:
                 self.new_game(reading)
@@ -423,13 +429,15 @@ class Player:
             self.last_reading = reading
             if reading.status != "playing":
                 self.frame_name = self.recorder.frame(image, reading, game=number, region=region)
-            if reading.status in ("won", "lost"):
-                result.outcome = reading.status
+            if reading.status in ENDED:
+                result.outcome = ended_outcome(reading.status)
                 if self.apprentice is not None:
                     outcome = self.apprentice.game_over(
                         reading.status, image, pending.total, pending.opened
                     )
-                    result.outcome = "won" if outcome == "won" else "lost"
+                    result.outcome = ended_outcome(outcome)
+                if result.outcome == "over":
+                    result.message = _OVER_UNSEEN
                 if reading.status == "lost" and last_batch_certain:
                     result.certain_loss = True
                     result.message = "BUG: lost on a move the solver called certain"
@@ -463,7 +471,9 @@ class Player:
                     over = self.apprentice.stalled(reading, pending.opened, pending.certain)
                     if over is not None:
                         outcome = self.apprentice.game_over(over.status, image, pending.total)
-                        result.outcome = "won" if outcome == "won" else "lost"
+                        result.outcome = ended_outcome(outcome)
+                        if result.outcome == "over":
+                            result.message = _OVER_UNSEEN
                         break
                 raise self.window.stop(
                     "nothing left to do, but the screen does not show the game won or lost",

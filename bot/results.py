@@ -13,12 +13,20 @@ from typing import Any, Literal
 
 from bot.board import FLAG, UNOPENED
 from bot.threebv import ThreeBV
-from vision.reading import Reading
+from vision.reading import Reading, Status
 
 #: "restarted": a new game began on screen that msbot did not start (a person
 #: pressed the face or a key), before this one was seen to end; watching a
-#: person (dry run with --games) or playing.
-Outcome = Literal["won", "lost", "stopped", "restarted"]
+#: person (dry run with --games) or playing. "over": the game ended (it took
+#: no more clicks) and the screen hid how: neither won nor lost is claimed.
+Outcome = Literal["won", "lost", "stopped", "restarted", "over"]
+
+
+def ended_outcome(status: Status) -> Outcome:
+    """The outcome of a game whose reading says it ended (`vision.reading.ENDED`)."""
+    if status == "won" or status == "lost" or status == "over":
+        return status
+    raise ValueError(f"status {status!r} is no end")
 
 
 @dataclass
@@ -146,6 +154,7 @@ class Session:
             "certain_losses": sum(g.certain_loss for g in self.games),
             "stopped_games": sum(g.outcome == "stopped" for g in self.games),
             "restarted_games": sum(g.outcome == "restarted" for g in self.games),
+            "over_games": sum(g.outcome == "over" for g in self.games),
             "stopped": self.stopped,
             # Of won games, as players compare them.
             "median_3bv": _median([g.bbbv.total for g in wins if g.bbbv is not None]),
@@ -172,6 +181,10 @@ class Session:
         if s["restarted_games"]:
             # Left for a new game someone else began: neither won nor lost.
             text += f"{s['restarted_games']} left for a new game begun on screen, "
+        if s["over_games"]:
+            # Ended where the clone's window hid the last guessed cell: a win
+            # or a loss would be a guess, so neither is counted.
+            text += f"{s['over_games']} ended out of sight (won or lost not shown), "
         if s["advised_actions"]:
             text += f"{s['advised_actions']} actions advised (the mouse was not touched), "
         else:

@@ -42,7 +42,7 @@ from bot.play_options import PlayOptions
 from bot.skinplay import learned_total
 from bot.window import GameWindow
 from vision.capture import Image
-from vision.reading import Reading
+from vision.reading import ENDED, Reading
 
 #: A learner explains unknown cells once they lasted this many frames and seconds
 #: (a picture caught mid-redraw is not one to learn).
@@ -166,7 +166,7 @@ class Waiter:
                 self.on_pause(reading, image)
                 deadline = self.clock() + options.effect_timeout
                 continue
-            if reading.status in ("won", "lost"):
+            if reading.status in ENDED:
                 # The game is over: nothing will be done on this reading. Wait a
                 # moment for a clean one (sgt-mines flashes the board on a win),
                 # but a clone may also cover the board for good (GNOME Mines).
@@ -181,7 +181,7 @@ class Waiter:
             if not reading.certain:
                 unreadable.bump(self.clock())
                 better = self.learned(image, reading, pending, prev, unreadable)
-                if better is not None and better.status in ("won", "lost"):
+                if better is not None and better.status in ENDED:
                     return self._ended(image), better
                 if better is not None:
                     reading = better
@@ -215,7 +215,7 @@ class Waiter:
                 if covered is not None:
                     unreadable.bump(self.clock())
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
-                    if better is not None and better.status in ("won", "lost"):
+                    if better is not None and better.status in ENDED:
                         return self._ended(image), better
             if (
                 bad
@@ -351,7 +351,7 @@ class Waiter:
         better = self.explain(image, reading, pending, prev)
         # A game the learner found over keeps its unread cells unsure: the end
         # is known, their pictures are not.
-        if better is not None and (better.certain or better.status in ("won", "lost")):
+        if better is not None and (better.certain or better.status in ENDED):
             unreadable.clear()
             return better
         return None

@@ -24,10 +24,10 @@ import cv2
 from bot.consistency import looks_like_new_game
 from bot.planning import Step
 from bot.recorder import write_atomic
-from bot.results import GameResult
+from bot.results import GameResult, ended_outcome
 from bot.waiting import Pending, mine_total
 from vision.capture import Image, Region
-from vision.reading import Reading
+from vision.reading import ENDED, Reading
 
 if TYPE_CHECKING:
     from bot.play import Player
@@ -59,8 +59,8 @@ def watch_game(player: Player, number: int, reading: Reading) -> GameResult:
             image, reading, game=number, region=player.window.region
         )
         player.last_reading = reading
-        if reading.status in ("won", "lost"):
-            result.outcome = reading.status
+        if reading.status in ENDED:
+            result.outcome = ended_outcome(reading.status)
             break
         player.actuator.bind(reading.geometry, reading.controls)
         steps = player.plan(reading, pending.total, pending.all_flagged)

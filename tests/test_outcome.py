@@ -13,7 +13,7 @@ proves nothing.
 from __future__ import annotations
 
 from bot.board import Board
-from bot.outcome import proven_outcome
+from bot.outcome import hidden_since, proven_outcome
 from bot.waiting import Pending, proven_won
 from vision.geometry import Geometry
 from vision.reading import Reading, UnknownCell
@@ -66,3 +66,56 @@ def test_a_game_that_takes_no_more_clicks_after_certain_clicks_was_won() -> None
     assert proven_outcome(reading, before, (2, 2), True, 2, ((2, 2),), over=True) == "won"
     # After a guess the same proves nothing (the guess may have hit a mine).
     assert proven_outcome(reading, before, (2, 2), False, 2, ((2, 2),), over=True) != "won"
+
+
+def test_a_guess_hidden_under_a_notice_is_a_loss_only_when_it_could_not_have_won() -> None:
+    # Zoo seed 561134894: a 50/50 guess opened the last safe cell and a
+    # "You won!" box came over it; the guessed cell unread was taken for a loss.
+    guess = (1, 0)
+
+    def hidden(rows: tuple[str, ...], unread: list[tuple[int, int]]) -> Reading:
+        cells = tuple(UnknownCell(r, c, 99.0, 0.0, "?") for r, c in unread)
+        geo = Geometry(0.0, 0.0, 20.0, 20.0, len(rows), len(rows[0]))
+        return Reading("x", geo, Board(rows), None, "playing", unknown=cells)
+
+    # One mine, in (1, 0) or (1, 1): opening (1, 0) safely leaves only the
+    # mine closed, a win; the box hides which.
+    before = Board(("11", ".."))
+    reading = hidden(("11", ".."), [guess])
+    assert proven_outcome(reading, before, guess, False, 1, (guess,)) is None
+    # The game known to take no more clicks: it ended, and how is hidden.
+    assert proven_outcome(reading, before, guess, False, 1, (guess,), over=True) == "over"
+    # Without the total the numbers alone still allow the win.
+    assert proven_outcome(reading, before, guess, False, None, (guess,)) is None
+    # The same click with a safe cell left elsewhere could not have won: lost.
+    before = Board(("11.", "..."))
+    reading = hidden(("11.", "..."), [guess])
+    assert proven_outcome(reading, before, guess, False, 1, (guess,)) == "lost"
+    # Numbers that a win would break: (0, 0) says one mine, but a win would
+    # leave (1, 1) and (0, 1)'s other neighbours as two.
+    before = Board(("11.", "..F"))
+    reading = hidden(("11.", "..F"), [guess])
+    assert proven_outcome(reading, before, guess, False, None, (guess,)) == "lost"
+    # Cells the box hides that were closed before may have opened in a
+    # cascade (or be mines): with the safe cells hidden, nothing is proven.
+    before = Board(("11.", "..."))
+    reading = hidden(("11.", "..."), [guess, (0, 2), (1, 2)])
+    assert proven_outcome(reading, before, guess, False, 1, (guess,)) is None
+    # A guess whose cell is read is judged by what it shows, as before.
+    shown = hidden(("11.", "*.F"), [])
+    assert proven_outcome(shown, before, guess, False, None, (guess,)) == "lost"
+
+
+def test_a_proof_stands_when_a_box_comes_over_the_board_a_moment_later() -> None:
+    # Zoo seed 3002: the hit mine showed, then a "Game over" box came over the
+    # board before the second look; the first picture's proof of the loss stands.
+    first = _reading(("0011", "002F", "0*.."), [])
+    boxed = _reading(("0011", "0..F", "0..."), HIDDEN)
+    assert hidden_since("lost", None, first, boxed)
+    assert hidden_since("lost", "over", first, boxed)
+    # Not when a cell read in both changed (the first picture was on its way),
+    # nor when the second proves the other outcome or nothing was proven.
+    changed = _reading(("0012", "0..F", "0..."), HIDDEN)
+    assert not hidden_since("lost", None, first, changed)
+    assert not hidden_since("lost", "won", first, boxed)
+    assert not hidden_since(None, None, first, boxed)

@@ -9,7 +9,12 @@ from typing import Any, Literal
 from bot.board import Board
 from vision.geometry import Geometry
 
-Status = Literal["playing", "won", "lost", "paused"]
+#: "over": the game is known to have ended (it takes no more clicks) but the
+#: screen hides how (a clone's "You won!" or "Game over" box over the cell
+#: msbot guessed last): a learner's reading, never the reader's.
+Status = Literal["playing", "won", "lost", "paused", "over"]
+#: The statuses of a game that has ended.
+ENDED: tuple[Status, ...] = ("won", "lost", "over")
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Reading:
 
     When `unknown` is not empty the board is NOT trustworthy: those cells are
     shown as covered in `board` only so the rest can be displayed. The play loop
-    must never act on such a reading (`require_certain` enforces it).
+    must never act on such a reading (`certain` says whether it may).
     """
 
     skin: str

@@ -43,7 +43,7 @@ from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
-from bot.outcome import proven_outcome
+from bot.outcome import hidden_since, proven_outcome
 from bot.solver import analyse
 from vision.border import learn_border
 from vision.capture import Image
@@ -59,7 +59,7 @@ from vision.learn.proof import (
     prove_values,
     same_cell_names,
 )
-from vision.reading import Reading, UnknownCell
+from vision.reading import Reading, Status, UnknownCell
 from vision.skin import load_skin
 
 if TYPE_CHECKING:
@@ -137,7 +137,8 @@ class GameRecord:
     #: Every cell msbot opened in its last batch of clicks: one of them is the
     #: hit on a lost board, so none is tried as a shown mine.
     last_batch: tuple[Cell, ...] = ()
-    outcome: str = ""
+    #: How the game ended ("over": the screen hid how); "playing" until then.
+    outcome: Status = "playing"
 
 
 def _cascade(before: Board, reading: Reading, opened: list[Cell]) -> set[Cell]:
@@ -190,7 +191,7 @@ def edge_only(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
 class Ended:
     """The apprentice found the game over (no probe flag appeared, or open cells changed)."""
 
-    outcome: str
+    outcome: Status
     image: Image
     why: str
 
@@ -473,10 +474,21 @@ class Apprentice:
             return None
         ended = self._end(image, reading, opened, certain, why, before)
         if ended is None and self.another_window_over_board() is True:
+            record = self.current()
+            if record.overlay:
+                # Escape left it there ("You won!" with only a button): if the
+                # game takes no more clicks it is over, and how is what the
+                # board proves ("over" when the window hides the last guess).
+                # A game that still answers goes on (a person's window stops
+                # the loop as such).
+                if self._probe(reading, opened):
+                    return None
+                why = "the clone ignores clicks under its window"
+                return self._end(image, reading, opened, certain, why, before, over=True)
             # A window of the clone's over the board hides how the game ended (a
             # high-score window after a win): closed, the board shows it.
             self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
-            self.current().overlay = True
+            record.overlay = True
             time.sleep(0.3)
         return ended
 
@@ -796,7 +808,8 @@ class Apprentice:
         window = self._window()
         still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
         again = window.read_image(still)
-        if proven_outcome(again, before, last, certain, total, batch, over) != outcome:
+        second = proven_outcome(again, before, last, certain, total, batch, over)
+        if second != outcome and not hidden_since(outcome, second, reading, again):
             return None  # the loop reads the screen again (and meets the end itself)
         record = self.current()
         record.last_click, record.last_certain = last, certain
@@ -905,8 +918,8 @@ class Apprentice:
         return proof.names
 
     def game_over(
-        self, outcome: str, image: Image | None, total: int | None, opened: Sequence[Cell] = ()
-    ) -> str:
+        self, outcome: Status, image: Image | None, total: int | None, opened: Sequence[Cell] = ()
+    ) -> Status:
         """Learn from the finished board; returns the outcome (the loop's, or the
         apprentice's when it found the end itself). `opened`: the cells msbot
         opened in its last batch, when the screen, not the apprentice, showed

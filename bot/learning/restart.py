@@ -46,7 +46,7 @@ from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
 from vision.glyphs import region_box
 from vision.learn.draft import Control
-from vision.reading import Reading
+from vision.reading import ENDED, Reading
 from vision.skin import FaceRim
 from vision.status import OVER
 
@@ -896,7 +896,7 @@ def _control(
         playing.append(crop(played))
     images = {"playing": playing}
     ended = crop(end)
-    if outcome in ("won", "lost") and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
+    if outcome in ENDED and all(apart(p, ended) > 4 * FACE_SAME for p in playing):
         images[OVER] = [ended]
     evidence = f"a click at ({x}, {y}) started a new game (a fresh board appeared)"
     return Control(region, images, evidence, rim)

@@ -4,10 +4,10 @@ A learned skin is trusted by the solver, which clicks on what it reads, so a
 wrong name loses games. Every name here comes with its evidence, kept in the
 skin for a person to audit:
 
-* **own actions** (`vision.learn.facts`): the look a right click put on a
-  covered cell is the flag (the next one in the cycle the question mark); a
-  look that appeared on a cell msbot opened while the game went on is an open
-  cell, of a value not known yet;
+* **own actions** (named by the live learner, `bot.learning.apprentice`): the
+  look a right click put on a covered cell is the flag (the next one in the
+  cycle the question mark); a look that appeared on a cell msbot opened while
+  the game went on is an open cell, of a value not known yet;
 * **a unique value** (`prove_values`): a look is a number v when every other
   value 0-8 (or "a mine", for what a finished board shows) makes some board
   it was seen on impossible, checked by SAT over the whole board with the
