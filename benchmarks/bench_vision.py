@@ -5,7 +5,7 @@
 FRAME defaults to the xdemineur expert recording (a real 1600x1000 Xvfb
 screenshot); the other frames of its recording folder are read too. Prints
 medians (and the 90th percentile of wall time) of many runs; figures belong in
-the README, not in timed tests.
+docs/benchmarks.md, not in timed tests.
 
 Four reads, because the reader remembers its last read: it classifies again
 only the cells whose pixels changed, and reuses a glyph search (counter, face,

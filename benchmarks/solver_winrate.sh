@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The win-rate and solver-time figures in the README, exactly as measured.
+# The win-rate and solver-time figures in docs/benchmarks.md, exactly as measured.
 #
 #   benchmarks/solver_winrate.sh            # 5,000 games per board (the minimum)
 #   GAMES=20000 benchmarks/solver_winrate.sh

@@ -7,8 +7,8 @@ window, runs `msbot learn-skin NAME --live` (no screenshot, no `--mines`, no
 `--restart-key`), then `msbot play --skin NAME --games 2` (1 for
 ace-minesweeper), and reads every frame of both runs again with the skin it
 wrote: no reading may contradict the game's rules (`vision.learn.audit`).
-Win rates over 30 games are the benchmark's figures (README "Live
-learning"), not this test's.
+Win rates over 30 games are the benchmark's figures (docs/benchmarks.md,
+"Live learning"), not this test's.
 """
 
 from __future__ import annotations
