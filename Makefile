@@ -44,8 +44,8 @@ $(WEB)/.installed: scripts/web/*.html Makefile
 venv: system-deps $(STAMP) $(WEB)/.installed
 
 lint: venv
-	$(VENV)/bin/ruff check bot vision tests benchmarks scripts
-	$(VENV)/bin/ruff format --check bot vision tests benchmarks scripts
+	$(VENV)/bin/ruff check bot vision harness tests benchmarks scripts
+	$(VENV)/bin/ruff format --check bot vision harness tests benchmarks scripts
 
 typecheck: venv
 	$(VENV)/bin/mypy

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from bot.bench import parse_board_spec, play_games, summarise
+from bot.bench.runner import parse_board_spec, play_games, summarise
 
 CONFIGS = (("local", 1), ("dask", 1), ("local", 2), ("dask", 2))
 

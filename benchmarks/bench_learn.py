@@ -29,8 +29,8 @@ from bot.errors import MsbotError
 from vision.counter import parse_counter
 from vision.glyphs import read_text
 from vision.image_io import load_image
-from vision.learn.learn import learn
-from vision.learn.writer import write_skin
+from vision.learn.screenshots.pipeline import learn
+from vision.learn.screenshots.writer import write_skin
 from vision.reader import BoardReader
 from vision.skin import load_skin
 

@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.clones import CLONES, launch_clone
 from bot.errors import MsbotError
-from bot.xdisplay import VirtualDisplay
+from harness.clones import CLONES, launch_clone
+from harness.xdisplay import VirtualDisplay
 from vision.learn.audit import misreads
 from vision.skin import load_skin
 

@@ -36,8 +36,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.clones import CLONES, SIZE_NAMES, launch_clone  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.clones import CLONES, SIZE_NAMES, launch_clone  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 from live_play import median_of  # noqa: E402
 
 
@@ -90,7 +90,7 @@ def run_setup(
         # Reads of frames whose geometry is known (`BoardReader.read` in play):
         # the median over games of each game's median, and the slowest game's.
         "read_ms": median_of([g.get("read_ms_median") for g in played]),
-        # The checks made right before each click (`bot.click_check`), median of games.
+        # The checks made right before each click (`bot.play.click_check`), median of games.
         "check_ms": median_of([g.get("check_ms_median") for g in played]),
         "read_ms_worst_game": max(
             (g["read_ms_median"] for g in played if g.get("read_ms_median") is not None),
@@ -110,7 +110,7 @@ def _summary(
     clone: str, size: str, strength: str | None, rows: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """One strength's blocks together: games, wins, Wilson interval, median 3BV/s of wins."""
-    from bot.bench import wilson_interval
+    from bot.bench.runner import wilson_interval
 
     games = sum(r["games"] for r in rows)
     wins = sum(r["wins"] for r in rows)

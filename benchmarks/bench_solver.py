@@ -16,8 +16,8 @@ import pstats
 import statistics
 import time
 
+from bot.bench.simulator import Game
 from bot.board import Board
-from bot.simulator import Game
 from bot.solver import analyse
 
 

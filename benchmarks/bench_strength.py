@@ -1,6 +1,6 @@
 """Ablation of the ``full`` solver strength: win rate with each guess feature switched off.
 
-Plays the same seeded games (`bot.bench.play_games`, every safe/mine claim
+Plays the same seeded games (`bot.bench.runner.play_games`, every safe/mine claim
 checked against the hidden layout) with: fast, full, and full minus one
 feature at a time, and prints one row per variant with the solver's CPU time
 (not inflated by other processes on a shared machine).
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 
-from bot.bench import parse_board_spec, play_games, summarise
+from bot.bench.runner import parse_board_spec, play_games, summarise
 from bot.solver import GuessOptions, analyse
 
 VARIANTS = {

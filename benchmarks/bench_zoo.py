@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
 
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 from zoo.judge import judge  # noqa: E402
 from zoo.launch import ZooError, launch  # noqa: E402
 from zoo.spec import draw  # noqa: E402

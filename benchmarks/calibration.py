@@ -28,8 +28,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from bot.bench import game_seed, parse_board_spec
-from bot.simulator import Game
+from bot.bench.runner import game_seed, parse_board_spec
+from bot.bench.simulator import Game
 from bot.solver import analyse
 from bot.solver.lookahead import base_of, outlook_position, reveal
 

@@ -8,7 +8,7 @@ pole, and scales both with the window. QA's F12: at common window sizes a
 '?' was read as a sure flag (a mine total 6 too high, a game played on a
 wrong board). This script measures that on real frames:
 
-`capture` starts a real GNOME Mines (question marks on, bot/clones.py) under
+`capture` starts a real GNOME Mines (question marks on, harness/clones.py) under
 Xvfb at each window size, marks cells with xdotool right clicks (one row of
 '?', one of flags, one alternating both), parks the pointer off the board
 and takes a frame, then takes frames with the pointer over a '?' and over a
@@ -40,9 +40,9 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bot.clones import launch_clone  # noqa: E402
 from bot.errors import MsbotError  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.clones import launch_clone  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 from vision.geometry import Geometry  # noqa: E402
 from vision.image_io import load_image  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402

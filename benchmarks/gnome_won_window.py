@@ -8,7 +8,7 @@ centred on its game window, over the board. The skin looks for the window's
 title in a region relative to the board (`templates/gnome-mines/skin.json`,
 `status_texts`), and the reading of such a frame shows no board.
 
-`capture` starts a real GNOME Mines (bot/clones.py: its high scores start
+`capture` starts a real GNOME Mines (harness/clones.py: its high scores start
 empty, so a win opens the window) under Xvfb for each case below, saves the
 fresh board (`NAME-fresh.png`), lets `msbot play` win a game (another game
 after a loss) and saves the screen two seconds later (`NAME-window.png`).
@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bot.clones import launch_clone  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.clones import launch_clone  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 from vision.capture.live import LiveScreen  # noqa: E402
 from vision.classify import classify  # noqa: E402
 from vision.glyphs import best_hit  # noqa: E402

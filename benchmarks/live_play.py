@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.recorder import read_jsonl
+from bot.play.recorder import read_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 

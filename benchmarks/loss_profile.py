@@ -1,7 +1,7 @@
 """Where the solver loses: every guess of a bench run, classified, with its risk.
 
 Plays the same seeded games as `msbot bench` (same game seeds, every
-safe/mine claim checked by `bot.bench.check_claims`) and, for every guess,
+safe/mine claim checked by `bot.bench.runner.check_claims`) and, for every guess,
 records the guess number in the game, the guessed cell's P(mine), whether it
 is an enclosed 50/50, a frontier or an interior cell, how much of the board is
 still covered and how many mine placements fit the board. The sum of P(mine)
@@ -20,9 +20,9 @@ import multiprocessing
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from bot.bench import BoardSpec, check_claims, game_seed, parse_board_spec
+from bot.bench.runner import BoardSpec, check_claims, game_seed, parse_board_spec
+from bot.bench.simulator import Game, Rule
 from bot.board import Board
-from bot.simulator import Game, Rule
 from bot.solver import GuessOptions, Strength, analyse
 from bot.solver.components import split
 from bot.solver.constraints import extract, neighbour_table

@@ -7,7 +7,7 @@ disagree. This prints, for each variant against the first one (the
 reference), its wins, the games only it won, the games only the reference won
 and a two-sided sign-test p-value on those discordant games.
 
-Every variant plays through `bot.bench.play_game` (every safe/mine claim
+Every variant plays through `bot.bench.runner.play_game` (every safe/mine claim
 checked against the hidden layout).
 
     PYTHONPATH=. .venv/bin/python benchmarks/paired.py --board intermediate --games 4000 \
@@ -27,9 +27,9 @@ import multiprocessing
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.bench import BoardSpec, game_seed, parse_board_spec, play_game
+from bot.bench.runner import BoardSpec, game_seed, parse_board_spec, play_game
+from bot.bench.simulator import Rule
 from bot.board import Board
-from bot.simulator import Rule
 from bot.solver import Analysis, GuessOptions, Move, analyse
 
 

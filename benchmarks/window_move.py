@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.clones import launch_clone
-from bot.recorder import read_jsonl
-from bot.xdisplay import VirtualDisplay
+from bot.play.recorder import read_jsonl
+from harness.clones import launch_clone
+from harness.xdisplay import VirtualDisplay
 from live_play import start_play
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.clones import launch_clone  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.clones import launch_clone  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 
 GAMES = 3
 CLONE = "xdemineur"

@@ -5,7 +5,7 @@
 
 For each planned recording (PLANS below: clone, board size, window position,
 window size, a second window beside it or not, and a short script of moves)
-this starts a 1600x1000 Xvfb, launches the clone with `bot.clones`, plays by
+this starts a 1600x1000 Xvfb, launches the clone with `harness.clones`, plays by
 clicking with xdotool, and saves full-screen PNG frames, the clicks made
 between frames (`actions.jsonl`), `meta.json` and `labels.jsonl`.
 
@@ -50,7 +50,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.board import Board  # noqa: E402
-from bot.clones import (  # noqa: E402
+from bot.errors import MsbotError  # noqa: E402
+from bot.solver import analyse  # noqa: E402
+from harness.clones import (  # noqa: E402
     CLONES,
     MINEGAULER_LAUNCHER,
     BoardSize,
@@ -61,9 +63,7 @@ from bot.clones import (  # noqa: E402
     launch_window,
     window_geometry,
 )
-from bot.errors import MsbotError  # noqa: E402
-from bot.solver import analyse  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from harness.xdisplay import VirtualDisplay  # noqa: E402
 
 REFS = ROOT / "scripts" / "record_refs"
 UNKNOWN = Path("/tmp/record-unknown")

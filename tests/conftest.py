@@ -35,8 +35,8 @@ import cv2
 import pytest
 from displays import worker_display
 
-from bot.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from harness.clones import BoardSize, RunningClone, RunningWindow, launch_clone, launch_window
+from harness.xdisplay import VirtualDisplay, xvfb_available
 
 # The clone zoo (`benchmarks/zoo`) is test infrastructure, imported as `zoo`.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from bot.xdisplay import VirtualDisplay
+from harness.xdisplay import VirtualDisplay
 
 #: Display numbers each worker may use (a test uses one or two at a time).
 WORKER_BLOCK = 20

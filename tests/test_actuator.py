@@ -19,7 +19,7 @@ from displays import worker_display
 
 from bot.actuator import Actuator, DryRunMouse
 from bot.errors import ActuatorError
-from bot.xdisplay import xvfb_available
+from harness.xdisplay import xvfb_available
 from vision.geometry import Geometry
 
 GEOMETRY = Geometry(left=100, top=200, cell_w=21, cell_h=21, rows=9, cols=12)

@@ -1,4 +1,4 @@
-"""`bot.anchors`: the corners around a board, checked before each click (a fake
+"""`bot.play.anchors`: the corners around a board, checked before each click (a fake
 screen of one picture: the check itself is what is tested; the live window
 move is in tests/test_play_e2e.py)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.anchors import SIZE, Anchors
+from bot.play.anchors import SIZE, Anchors
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 

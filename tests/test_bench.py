@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.bench import (
+from bot.bench.runner import (
     BenchError,
     BoardSpec,
     FalseClaimError,
@@ -18,10 +18,10 @@ from bot.bench import (
     summarise,
     wilson_interval,
 )
+from bot.bench.simulator import Game, Rule
 from bot.board import Board, Cell
 from bot.cli import main
 from bot.errors import InconsistentBoardError
-from bot.simulator import Game, Rule
 
 BEGINNER = BoardSpec("beginner", 9, 9, 10)
 

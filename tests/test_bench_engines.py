@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from test_bench import lying_analyse
 
-from bot.bench import BoardSpec, FalseClaimError, GameResult, play_games, summarise
-from bot.bench_engines import EngineError, open_engine
-from bot.bench_engines import dask_engine as dask_module
-from bot.bench_log import BenchLog, BenchLogError, RunKey
+from bot.bench.engines import EngineError, open_engine
+from bot.bench.engines import dask_engine as dask_module
+from bot.bench.log import BenchLog, BenchLogError, RunKey
+from bot.bench.runner import BoardSpec, FalseClaimError, GameResult, play_games, summarise
 from bot.cli import main
 
 BEGINNER = BoardSpec("beginner", 9, 9, 10)

@@ -13,7 +13,7 @@ import pytest
 from displays import worker_display
 
 from bot.errors import VisionError
-from bot.xdisplay import xvfb_available
+from harness.xdisplay import xvfb_available
 from vision.capture import Region, crop, freeze, frozen
 from vision.capture.replay import ReplayScreen
 

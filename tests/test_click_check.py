@@ -1,4 +1,4 @@
-"""The check made right before each click (`bot.click_check`), display-free on
+"""The check made right before each click (`bot.play.click_check`), display-free on
 a recorded xdemineur frame: the screen is that frame, changed by the test as
 a clone, a person or another window would change it.
 
@@ -17,10 +17,10 @@ import pytest
 from bot.actuator import Mouse
 from bot.actuator._base import Button
 from bot.board import COVERED, NUMBERS
-from bot.click_check import CHANGED, ClickCheck
 from bot.errors import NotInPlace, PlayError
-from bot.recorder import Recorder
-from bot.window import GameWindow
+from bot.play.click_check import CHANGED, ClickCheck
+from bot.play.recorder import Recorder
+from bot.play.window import GameWindow
 from vision.capture import Image, Region, Screen
 from vision.capture._base import crop
 from vision.image_io import load_image

@@ -14,7 +14,7 @@ from processes import process_running
 from Xlib import X
 from Xlib import display as xlib_display
 
-from bot.clones import (
+from harness.clones import (
     ACE,
     CLONES,
     GNOME_MINES,
@@ -28,7 +28,7 @@ from bot.clones import (
     clone_spec,
     launch_window,
 )
-from bot.xdisplay import VirtualDisplay
+from harness.xdisplay import VirtualDisplay
 
 LaunchClone = Callable[..., RunningClone]
 

@@ -13,9 +13,9 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from bot.board import Board
-from bot.consistency import counter_problems
-from bot.skinplay import learned_total
-from bot.waiting import Pending, Waiter
+from bot.play.consistency import counter_problems
+from bot.play.skinplay import learned_total
+from bot.play.waiting import Pending, Waiter
 
 
 def _located(extra: dict[str, object] | None) -> Any:

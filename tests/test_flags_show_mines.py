@@ -10,7 +10,7 @@ once is the clone's end, which the learner's probe then confirms.
 from __future__ import annotations
 
 from bot.board import Board
-from bot.consistency import flags_show_mines
+from bot.play.consistency import flags_show_mines
 
 PREV = Board(("F1..", "11..", "...F"))
 

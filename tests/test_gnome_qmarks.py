@@ -7,7 +7,7 @@ and 49 px): the bot counted 46 mines instead of 40 and played on a wrong
 board. The skin's spot (`vision.colour.Spot`) now tells them apart.
 
 tests/data/gnome-qmarks/ holds real Xvfb frames of GNOME Mines (question
-marks on, as bot/clones.py starts it) at window sizes giving 23 to 108 px
+marks on, as harness/clones.py starts it) at window sizes giving 23 to 108 px
 cells (23 px is GNOME's smallest: a smaller window cuts the board off), taken
 by `benchmarks/gnome_qmarks.py capture`: one row of '?', one of flags, one of
 both alternating, placed with xdotool right clicks on a fresh board; the

@@ -18,8 +18,8 @@ import pytest
 from bot_runs import assert_played_to_the_end, play
 from displays import worker_display
 
-from bot.clones import RunningClone
-from bot.xdisplay import VirtualDisplay
+from harness.clones import RunningClone
+from harness.xdisplay import VirtualDisplay
 
 LaunchClone = Callable[..., RunningClone]
 
@@ -51,8 +51,8 @@ def test_gnome_mines_plays_with_cells_of_about_150_px(tmp_path: Path) -> None:
     """A beginner board in a 1400x1420 window on a tall screen: cells of about
     150 px, where the lattice finder used to give up at about 115 px ("no
     board found")."""
-    from bot.clones import launch_clone
-    from bot.xdisplay import xvfb_available
+    from harness.clones import launch_clone
+    from harness.xdisplay import xvfb_available
 
     if not xvfb_available():
         pytest.skip("Xvfb is not installed")

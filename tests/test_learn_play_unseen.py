@@ -21,8 +21,8 @@ import pytest
 from bench_scripts import load
 from displays import worker_display
 
-from bot.clones import CloneError, clone_spec, find_program
-from bot.xdisplay import xvfb_available
+from harness.clones import CloneError, clone_spec, find_program
+from harness.xdisplay import xvfb_available
 
 #: Games played with the learned skin: two (the skin's own restart between
 #: them); ace-minesweeper's board (32x32, 200 mines) takes the longest to

@@ -16,7 +16,7 @@ from bot.cli import main
 from vision.counter import parse_counter
 from vision.glyphs import read_text
 from vision.image_io import load_image
-from vision.learn.learn import learn
+from vision.learn.screenshots.pipeline import learn
 from vision.reader import BoardReader
 from vision.skin import load_skin, load_skins
 

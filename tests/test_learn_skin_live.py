@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.clones import RunningClone
-from bot.xdisplay import VirtualDisplay
+from harness.clones import RunningClone
+from harness.xdisplay import VirtualDisplay
 from vision.learn.audit import misreads
 from vision.skin import load_skin
 

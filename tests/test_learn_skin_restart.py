@@ -27,8 +27,8 @@ from bot.actuator import Actuator
 from bot.actuator._base import Button, Mouse
 from bot.cli import main
 from bot.errors import VisionError
-from bot.play import Player
-from bot.play_options import PlayOptions
+from bot.play.loop import Player
+from bot.play.options import PlayOptions
 from vision.image_io import load_image
 from vision.reader import BoardReader
 from vision.skin import load_skin

@@ -14,10 +14,10 @@ import cv2
 import numpy as np
 import pytest
 
+from bot.bench.simulator import Game
 from bot.board import Board
 from bot.cli import main
 from bot.errors import VisionError
-from bot.simulator import Game
 from vision.learn.grid import BoardRect, find_grid
 from vision.reader import BoardReader
 from vision.skin import load_skin

@@ -23,8 +23,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.image_io import load_image
-from vision.learn.learn import Group, learn
-from vision.learn.writer import write_skin
+from vision.learn.screenshots.pipeline import Group, learn
+from vision.learn.screenshots.writer import write_skin
 from vision.reader import BoardReader
 from vision.skin import load_skin
 

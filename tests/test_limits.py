@@ -268,7 +268,7 @@ def test_paths_that_are_not_utf8_are_written_not_crashed_on(
 def test_bench_makes_its_chunks_as_it_plays_them() -> None:
     """A run of 100 million games is two million chunks: each is a range made
     when the engine takes it (4.3 GB were built before the first game)."""
-    from bot.bench import chunks
+    from bot.bench.runner import chunks
 
     made = chunks(100_000_000)
     first = next(made)
@@ -281,8 +281,8 @@ def test_the_local_engine_takes_tasks_as_workers_free_up() -> None:
     stream of tasks before the first result comes back."""
     from itertools import count
 
-    from bot.bench_engines.local import IN_FLIGHT, LocalEngine
-    from bot.bench_game import BoardSpec, Task
+    from bot.bench.engines.local import IN_FLIGHT, LocalEngine
+    from bot.bench.game import BoardSpec, Task
 
     taken = []
 

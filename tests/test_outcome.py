@@ -1,4 +1,4 @@
-"""A win hidden by a notice, proven by the board (`bot.outcome`, `bot.waiting.proven_won`).
+"""A game's end proven by the board (`bot.play.outcome`, `bot.play.waiting.proven_won`).
 
 KMines draws "Congratulations! You have won!" over the board the moment the
 last safe cell opens; under load msbot's first picture after its clicks
@@ -13,8 +13,8 @@ proves nothing.
 from __future__ import annotations
 
 from bot.board import Board
-from bot.outcome import hidden_since, proven_outcome
-from bot.waiting import Pending, proven_won
+from bot.play.outcome import hidden_since, proven_outcome
+from bot.play.waiting import Pending, proven_won
 from vision.geometry import Geometry
 from vision.reading import Reading, UnknownCell
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.board import parse_board
-from bot.consistency import (
+from bot.play.consistency import (
     counter_problems,
     looks_like_new_game,
     missing_effects,

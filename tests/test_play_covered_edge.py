@@ -19,9 +19,9 @@ from bot_runs import msbot_play
 from displays import worker_display
 from test_play_e2e import bot_running, screenshot, wait_for
 
-from bot.clones import RunningWindow, launch_clone, launch_window
-from bot.recorder import read_jsonl
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from bot.play.recorder import read_jsonl
+from harness.clones import RunningWindow, launch_clone, launch_window
+from harness.xdisplay import VirtualDisplay, xvfb_available
 from vision.geometry import Geometry
 from vision.reader import BoardReader
 

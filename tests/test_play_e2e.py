@@ -27,9 +27,9 @@ from bot_runs import Run, msbot_play, play
 from displays import worker_display
 from processes import Output
 
-from bot.clones import clone_spec, launch_clone, launch_window
-from bot.recorder import read_jsonl
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from bot.play.recorder import read_jsonl
+from harness.clones import clone_spec, launch_clone, launch_window
+from harness.xdisplay import VirtualDisplay, xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
 SKINS = ROOT / "templates"
@@ -357,7 +357,7 @@ def test_a_board_that_moves_or_vanishes_stops_the_bot_with_the_frame_saved(
     assert {g["game"]: g["clicks"] for g in games} == clicks_recorded(folder)
     assert meta["summary"]["clicks"] == sum(clicks_recorded(folder).values())
     # Not one click once the window was seen moved or gone: each click is checked
-    # against the board's corners first (`bot.anchors`), not only the next reading.
+    # against the board's corners first (`bot.play.anchors`), not only the next reading.
     # (Action times are CLOCK_MONOTONIC, the same clock in every process.)
     late = [
         a

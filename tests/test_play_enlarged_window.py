@@ -19,9 +19,9 @@ import pytest
 from bot_runs import assert_played_to_the_end, play
 from displays import worker_display
 
-from bot.clones import launch_clone
-from bot.recorder import read_jsonl
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from bot.play.recorder import read_jsonl
+from harness.clones import launch_clone
+from harness.xdisplay import VirtualDisplay, xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
 

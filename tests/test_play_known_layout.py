@@ -30,10 +30,10 @@ import pytest
 from displays import worker_display
 
 from bot.board import parse_board
-from bot.clones import launch_clone
-from bot.recorder import read_jsonl
+from bot.play.recorder import read_jsonl
 from bot.solver import analyse
-from bot.xdisplay import xvfb_available
+from harness.clones import launch_clone
+from harness.xdisplay import xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,5 @@
 """The play loop never acts on a cell it cannot read, nor on a board that breaks
-the rules: display-free, the real loop (`bot.play.Player`) on a recorded
+the rules: display-free, the real loop (`bot.play.loop.Player`) on a recorded
 mid-game frame, driven through a Mouse that records every input.
 
 The screen is the frame, still (`StillScreen`): whatever msbot does, it shows
@@ -20,8 +20,8 @@ import numpy as np
 
 from bot.actuator import Actuator, Mouse
 from bot.actuator._base import Button
-from bot.play import Player, PlayOptions
-from bot.recorder import Recorder
+from bot.play.loop import Player, PlayOptions
+from bot.play.recorder import Recorder
 from vision.capture import Image, Region, Screen
 from vision.capture._base import crop, freeze
 from vision.image_io import load_image

@@ -22,10 +22,10 @@ from bot_runs import msbot_play
 from displays import worker_display
 
 from bot.board import Cell
-from bot.clones import launch_clone
-from bot.recorder import read_jsonl
+from bot.play.recorder import read_jsonl
 from bot.solver import analyse
-from bot.xdisplay import VirtualDisplay, xvfb_available
+from harness.clones import launch_clone
+from harness.xdisplay import VirtualDisplay, xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,11 +10,11 @@ import pytest
 
 from bot.board import Board, parse_board
 from bot.errors import PlayError
-from bot.planning import plan_chords, plan_steps
-from bot.results import GameResult, Session, board_complete
-from bot.skinplay import PlayRules, located_geometry, play_rules, restart_steps
+from bot.play.planning import plan_chords, plan_steps
+from bot.play.results import GameResult, Session, board_complete
+from bot.play.skinplay import PlayRules, located_geometry, play_rules, restart_steps
+from bot.play.waiting import Streak
 from bot.solver import analyse
-from bot.waiting import Streak
 from vision.geometry import Geometry
 from vision.reading import Reading
 from vision.skin import Glyphs, PlaySpec
@@ -208,10 +208,10 @@ def test_play_asks_the_solver_for_the_strength_it_was_given(
     the solver call watched."""
     from frozen_screen import FrozenScreen
 
-    import bot.play as play_module
+    import bot.play.loop as play_module
     from bot.actuator import Actuator, DryRunMouse
-    from bot.play import Player
-    from bot.play_options import PlayOptions
+    from bot.play.loop import Player
+    from bot.play.options import PlayOptions
     from vision.image_io import load_image
     from vision.reader import BoardReader
 

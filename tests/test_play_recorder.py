@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bot.board import parse_board
-from bot.recorder import Recorder, RecordingError, read_jsonl
+from bot.play.recorder import Recorder, RecordingError, read_jsonl
 from vision.capture import Region
 from vision.capture.replay import ReplayScreen
 from vision.geometry import Geometry
@@ -124,7 +124,7 @@ def test_a_write_that_fails_stops_the_recording_not_the_run(
     tests/test_play_e2e.py fills a real file-size limit under a live game.)"""
     import errno
 
-    import bot.recorder as recorder_module
+    import bot.play.recorder as recorder_module
 
     rec = Recorder(tmp_path / "rec", {"skin": "xdemineur"})
     image = np.full((40, 60, 3), 7, np.uint8)
@@ -160,7 +160,7 @@ def test_an_append_cut_short_is_taken_back(tmp_path: Path) -> None:
     the file is as it was, and the failure is an OSError (the recorder's stop)."""
     import resource
 
-    from bot.recorder import append_whole
+    from bot.play.recorder import append_whole
 
     path = tmp_path / "lines.jsonl"
     path.write_bytes(b"a\n" * 10)

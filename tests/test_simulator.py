@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.bench.simulator import Game, GameError, neighbour_counts
 from bot.board import Board
-from bot.simulator import Game, GameError, neighbour_counts
 
 
 def brute_counts(mines: np.ndarray) -> np.ndarray:

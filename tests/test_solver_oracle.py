@@ -17,8 +17,8 @@ from __future__ import annotations
 import ms_toollib
 import pytest
 
+from bot.bench.simulator import Game
 from bot.board import Board
-from bot.simulator import Game
 from bot.solver import analyse
 
 #: ms-toollib's codes for a cell of the game board.

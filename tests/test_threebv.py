@@ -1,4 +1,4 @@
-"""`bot.threebv` against the Minesweeper community's own implementation (PyPI
+"""`bot.play.threebv` against the Minesweeper community's own implementation (PyPI
 ms-toollib, `cal_bbbv`), and on finished boards as the screen shows them."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bot.board import parse_board
-from bot.threebv import layout, neighbour_counts, of_game, solved, three_bv
+from bot.play.threebv import layout, neighbour_counts, of_game, solved, three_bv
 
 RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
 

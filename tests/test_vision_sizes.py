@@ -51,9 +51,9 @@ import numpy as np
 import pytest
 from bot_runs import assert_played_to_the_end, play
 
-from bot.clones import BoardSize, RunningClone
 from bot.errors import VisionError
-from bot.xdisplay import VirtualDisplay
+from harness.clones import BoardSize, RunningClone
+from harness.xdisplay import VirtualDisplay
 from vision.classify import TileBank
 from vision.colour import ColourTable, allowed_kinds, cell_colours, cell_inks
 from vision.image_io import load_image

@@ -54,7 +54,9 @@ def test_the_wheel_installed_elsewhere_reads_every_clone(tmp_path: Path) -> None
         if p.is_file()
     }
     assert sources - names == set() and skins - names == set()
-    assert not any(n.startswith(("tests/", "templates/", "benchmarks/")) for n in names)
+    # Test, demo and benchmark infrastructure stays in the checkout.
+    infra = ("tests/", "templates/", "benchmarks/", "harness/", "scripts/")
+    assert not any(n.startswith(infra) for n in names)
 
     env_dir = tmp_path / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env_dir)], check=True)

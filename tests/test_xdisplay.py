@@ -7,7 +7,7 @@ from displays import worker_display
 from processes import process_running
 from Xlib import display as xlib_display
 
-from bot.xdisplay import DisplayError, VirtualDisplay, display_in_use, xvfb_available
+from harness.xdisplay import DisplayError, VirtualDisplay, display_in_use, xvfb_available
 
 needs_xvfb = pytest.mark.skipif(not xvfb_available(), reason="Xvfb is not installed")
 

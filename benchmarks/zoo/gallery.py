@@ -1,6 +1,7 @@
 """Screenshots of zoo clones in play, for the zoo's README.
 
-    .venv/bin/python -m zoo.gallery --out zoo/gallery [--lose] SEED...   (from benchmarks/)
+    cd benchmarks
+    PYTHONPATH=.. ../.venv/bin/python -m zoo.gallery --out zoo/gallery [--lose] SEED...
 
 Each seed's clone is started on a fresh Xvfb, given a few clicks through
 xdotool (a first open, two flags on mines its truth names, a few safe
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import cv2
 
-from bot.xdisplay import VirtualDisplay
+from harness.xdisplay import VirtualDisplay
 from vision.capture import Region
 from vision.capture.live import LiveScreen
 from zoo.launch import RunningZoo, launch

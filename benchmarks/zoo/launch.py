@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
-from bot.xdisplay import stop_process
+from harness.xdisplay import stop_process
 from zoo.spec import ZooSpec, draw
 from zoo.truth import Truth
 

@@ -51,7 +51,7 @@ WEB_DIR = Path(__file__).resolve().parent / "web"
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = Path(__file__).resolve().parents[1]
 
-#: Chromium's flags, as the project's web clone has them (`bot.clones.WEB_MINES`),
+#: Chromium's flags, as the project's web clone has them (`harness.clones.WEB_MINES`),
 #: and one more: --enable-gpu-benchmarking gives the page a call back once a frame
 #: is on the screen (the only exact one: counting animation frames is early now
 #: and then), so that each state is logged once it shows, not before.

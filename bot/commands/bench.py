@@ -24,10 +24,10 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.bench import BenchSummary, parse_board_spec, play_games, summarise
-from bot.bench_engines import ENGINES
+from bot.bench.engines import ENGINES
+from bot.bench.runner import BenchSummary, parse_board_spec, play_games, summarise
+from bot.bench.simulator import RULES
 from bot.limits import MAX_GAMES, MAX_JOBS, check_count
-from bot.simulator import RULES
 
 
 def register(sub: Any) -> None:

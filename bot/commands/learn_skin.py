@@ -132,8 +132,8 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
 
     from bot.actuator import Actuator, Mouse
     from bot.learning.live import play_learning, start_draft
-    from bot.play_options import PlayOptions
-    from bot.recorder import Recorder
+    from bot.play.options import PlayOptions
+    from bot.play.recorder import Recorder
     from vision.capture.live import LiveScreen
     from vision.learn.grid import BoardRect
 
@@ -204,8 +204,8 @@ def _run_live(args: argparse.Namespace, name: str, out: Path) -> int:
 def _run_screenshots(args: argparse.Namespace, name: str, out: Path) -> int:
     from vision.image_io import load_image
     from vision.learn.grid import BoardRect
-    from vision.learn.learn import learn
-    from vision.learn.writer import write_skin
+    from vision.learn.screenshots.pipeline import learn
+    from vision.learn.screenshots.writer import write_skin
 
     board = BoardRect.parse(args.board) if args.board else None
     key = args.restart_key

@@ -85,8 +85,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.actuator import Actuator, DryRunMouse, Mouse
-    from bot.play import Player, PlayOptions
-    from bot.recorder import Recorder
+    from bot.play.loop import Player, PlayOptions
+    from bot.play.recorder import Recorder
     from vision.capture import Region
     from vision.capture.live import LiveScreen
 
@@ -220,8 +220,8 @@ def _learning(
     """(draft, skin folder, new) when this run learns while playing: the skin is a
     learned one (it goes on learning), or no skin reads the board (a new skin,
     draft None: learned first; not with --no-learn). None: plain play."""
-    from bot.hidden_board import hidden_board
     from bot.learning.live import resume_draft
+    from bot.play.hidden_board import hidden_board
     from vision.reader import BoardReader
     from vision.skin import learned_dir, load_skins
 

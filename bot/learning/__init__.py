@@ -11,6 +11,8 @@ learn, beside the play loop, and clicks only through the `Actuator`:
   skin still being learned: a picture never seen, on a cell msbot opened
   while the game went on, is an open cell of a value not known yet, named
   as soon as a value is proven, and saved into the skin with its proof;
+* `bot.learning.hooks`: the two above as the play loop meets them, through
+  its one small interface (`bot.play.learner.Learner`);
 * `bot.learning.restart`: how the clone starts a new game, found by trying
   what clones use (a face or button that changed when the game ended, F2,
   Ctrl+N, N, S) until a fresh board shows;

@@ -1,6 +1,6 @@
 """The play loop's partner while it plays with a skin still being learned.
 
-The play loop (`bot.play.Player`) reads the board with the skin learned so
+The play loop (`bot.play.loop.Player`) reads the board with the skin learned so
 far and calls on the apprentice where that skin falls short:
 
 * a cell shows a picture the skin has not learned (`explain`): if it was
@@ -43,7 +43,7 @@ from bot.errors import MsbotError, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
-from bot.outcome import hidden_since, proven_outcome
+from bot.play.outcome import hidden_since, proven_outcome
 from bot.solver import analyse
 from vision.border import learn_border
 from vision.capture import Image
@@ -63,7 +63,7 @@ from vision.reading import Reading, Status, UnknownCell
 from vision.skin import load_skin
 
 if TYPE_CHECKING:
-    from bot.window import GameWindow
+    from bot.play.window import GameWindow
 
 #: A cell changed only along its cut when no pixel further in than this share
 #: of its side changed by more than EDGE_STEP (per colour value).
@@ -274,7 +274,7 @@ class Apprentice:
         reader.forget()
         window.located = replace(window.located, skin=skin, bank=bank)
         window._memo = None
-        from bot.skinplay import play_rules
+        from bot.play.skinplay import play_rules
 
         window.rules = play_rules(window.located)
 

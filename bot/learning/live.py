@@ -18,10 +18,11 @@ import numpy as np
 from bot.actuator import Actuator
 from bot.learning.apprentice import Apprentice
 from bot.learning.first_look import first_look
-from bot.play import Player
-from bot.play_options import PlayOptions
-from bot.recorder import Recorder
-from bot.results import Session
+from bot.learning.hooks import LiveLearner
+from bot.play.loop import Player
+from bot.play.options import PlayOptions
+from bot.play.recorder import Recorder
+from bot.play.results import Session
 from vision.capture import Image, Region, Screen
 from vision.cuts import edges_nudge
 from vision.geometry import Geometry
@@ -101,7 +102,8 @@ def play_learning(
     reader = BoardReader([load_skin(folder)])
     apprentice = Apprentice(draft, folder, actuator, say)
     apprentice.opened_first = opened_first
-    player = Player(screen, reader, actuator, options, recorder, say=say, apprentice=apprentice)
+    learner = LiveLearner(apprentice)
+    player = Player(screen, reader, actuator, options, recorder, say=say, learner=learner)
     if where is not None:
         base = options.region
         geo = where if base is None else where.shifted(-base.left, -base.top)

@@ -30,17 +30,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from bot.board import COVERED
 from bot.errors import MsbotError, PlayError
+from bot.learning.apprentice import Apprentice, GameRecord
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
 from bot.learning.windows import board_points, is_browser
-from bot.skinplay import play_rules
+from bot.play.learner import RestartHost
+from bot.play.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
@@ -49,9 +50,6 @@ from vision.learn.draft import Control
 from vision.reading import ENDED, Reading
 from vision.skin import FaceRim
 from vision.status import OVER
-
-if TYPE_CHECKING:
-    from bot.play import Player
 
 #: Two pictures of a control this close (mean squared difference) are the same.
 FACE_SAME = 25.0
@@ -139,14 +137,12 @@ def _laid_anew(before: np.ndarray, now: np.ndarray, closed: list[int]) -> bool:
 
 
 def _wait_fresh(
-    player: Player, end: Image, final: Reading
+    player: RestartHost, apprentice: Apprentice, end: Image, final: Reading
 ) -> tuple[tuple[Image, Reading] | None, bool]:
     """The fresh board a try showed (None: none within FRESH_TIMEOUT), and
     whether the try left the screen untouched (nothing drawn otherwise for
     NOTHING_AFTER s: the board is where it was, so nothing is to be checked
     or undone before the next try)."""
-    apprentice = player.apprentice
-    assert apprentice is not None
     before = apprentice.looks(end)
     shown = float((~np.isin(before, apprentice.covered_looks())).mean())
     started = time.monotonic()
@@ -177,7 +173,7 @@ def _wait_fresh(
     return None, False
 
 
-def _closed(player: Player, image: Image) -> bool:
+def _closed(player: RestartHost, image: Image) -> bool:
     """Whether the board's border closes the board where it was, on every side:
     a board of another size at the same place (a menu's other level) is not
     the new game of this one."""
@@ -212,11 +208,9 @@ def changed_parts(
     return sorted(boxes, key=lambda b: (not _face_like(b, geo), b[1], b[0]))
 
 
-def find_restart(player: Player, final: Reading) -> Reading:
+def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) -> Reading:
     """Start a new game by the first way that works, learn it, and return the
     new game's first reading (see the module docstring)."""
-    apprentice = player.apprentice
-    assert apprentice is not None
     window, actuator = player.window, player.actuator
     assert window.region is not None
     origin = window.region
@@ -248,7 +242,7 @@ def find_restart(player: Player, final: Reading) -> Reading:
         )
         end = settled(window.screen, window.region)
         tried.append("Escape")
-        got, _ = _wait_fresh(player, end, final)
+        got, _ = _wait_fresh(player, apprentice, end, final)
         if got is not None:
             draft.restart = {"key": "Escape"}
             return learned("press Escape (a fresh board appeared)", got[1])
@@ -344,18 +338,20 @@ def find_restart(player: Player, final: Reading) -> Reading:
             tried.append(f"a click at ({x}, {y})")
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
-        got, untouched = _wait_fresh(player, end, final)
+        got, untouched = _wait_fresh(player, apprentice, end, final)
         if got is None and untouched:
             continue  # the screen as it was at the end: the board is there
         menu = None
-        if got is None and not _board_shows(player, board_at):
+        if got is None and not _board_shows(player, apprentice, board_at):
             # Another screen in the board's place: perhaps a menu where a
             # difficulty is chosen, whose buttons lead to a new game.
-            found = _through_menu(player, final, end, _again(player, step, record.first_image))
+            found = _through_menu(
+                player, apprentice, final, end, _again(player, step, record.first_image)
+            )
             if found is not None:
                 got, menu = found
         if got is None:
-            _back_to_board(player, board_at)
+            _back_to_board(player, apprentice, board_at)
             continue
         prefix: list[dict[str, str]] = [{"key": "Escape"}] if covered_over else []
         suffix: list[dict[str, str]] = [{"click": "menu"}] if menu is not None else []
@@ -383,11 +379,9 @@ def find_restart(player: Player, final: Reading) -> Reading:
     )
 
 
-def _board_shows(player: Player, board_at: np.ndarray) -> bool:
+def _board_shows(player: RestartHost, apprentice: Apprentice, board_at: np.ndarray) -> bool:
     """Whether the board (any game of it) is where it was: half its cells or
     more show the looks they showed at the end."""
-    apprentice = player.apprentice
-    assert apprentice is not None
     moved = player.window.follow()  # a label beside it changed its width
     if moved is not None:
         player.actuator.bind(moved, player.actuator.controls)
@@ -402,7 +396,7 @@ FOUND_AGAIN = 0.9
 
 
 def _again(
-    player: Player, step: str | tuple[int, int, int, int], first: Image | None
+    player: RestartHost, step: str | tuple[int, int, int, int], first: Image | None
 ) -> Callable[[], bool]:
     """A way to do `step` again (a key, or a click on the part of the window it
     was, found again by its picture in play: the window may have moved it,
@@ -452,7 +446,7 @@ def _rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, i
     return [(a, b, c, d) for a, b, c, d in out]
 
 
-def _away_point(player: Player) -> tuple[int, int]:
+def _away_point(player: RestartHost) -> tuple[int, int]:
     """A point on the screen just outside the window region, away from the
     screen's corners (a pointer there stops pyautogui)."""
     window = player.window
@@ -466,7 +460,11 @@ def _away_point(player: Player) -> tuple[int, int]:
 
 
 def _through_menu(
-    player: Player, final: Reading, end: Image, again: Callable[[], bool]
+    player: RestartHost,
+    apprentice: Apprentice,
+    final: Reading,
+    end: Image,
+    again: Callable[[], bool],
 ) -> tuple[tuple[Image, Reading], Control] | None:
     """The button of the screen now in the board's place (a menu where a
     difficulty is chosen) that starts a new game of the same size: each part
@@ -506,7 +504,7 @@ def _through_menu(
         done = actuator.click_control("menu", "learn: does this button start a game of this size?")
         player.actions += 1
         player.recorder.action(done.to_json(), game=player.game, frame=player.frame_name)
-        got, _ = _wait_fresh(player, end, final)
+        got, _ = _wait_fresh(player, apprentice, end, final)
         if got is not None:
             picture = np.asarray(shot)[box[1] : box[3], box[0] : box[2]].copy()
             pad = 4
@@ -524,16 +522,14 @@ def _through_menu(
     return None
 
 
-def _back_to_board(player: Player, board_at: np.ndarray) -> None:
+def _back_to_board(player: RestartHost, apprentice: Apprentice, board_at: np.ndarray) -> None:
     """After a try that started no game: if the board no longer shows (a button
     opened another screen of the clone), Escape, which goes back in the toolkits
     here; if it still does not show, stop rather than click into the unknown."""
-    apprentice = player.apprentice
-    assert apprentice is not None
     window = player.window
 
     def shows() -> bool:
-        return _board_shows(player, board_at)
+        return _board_shows(player, apprentice, board_at)
 
     if shows():
         return
@@ -586,7 +582,7 @@ def _notices(played: Image | None, end: Image, geo: Geometry) -> list[Notice]:
     return found
 
 
-def _dialogs(player: Player, own: int | None) -> list[Notice]:
+def _dialogs(player: RestartHost, own: int | None) -> list[Notice]:
     """Boxes (region coordinates) of the top-level windows other than the
     board's own (`own`) that the desktop says lie over the board: a "you lost"
     dialog whose buttons start a new game."""
@@ -610,7 +606,7 @@ def _dialogs(player: Player, own: int | None) -> list[Notice]:
 
 
 def _buttons(
-    player: Player,
+    player: RestartHost,
     end: Image,
     geo: Geometry,
     tried: list[tuple[int, int, int, int]],
@@ -719,7 +715,7 @@ def _outlined(edges: np.ndarray, box: tuple[int, int, int, int]) -> bool:
     return all(float(side.mean()) >= 0.8 for side in sides)
 
 
-def _answers_pointer(player: Player, end: Image, box: tuple[int, int, int, int]) -> bool:
+def _answers_pointer(player: RestartHost, end: Image, box: tuple[int, int, int, int]) -> bool:
     """Whether the part of the window in `box` (region coordinates) is drawn
     otherwise while the pointer rests on it, and as before once it left: a
     button (a label is not, nor a clock that changes by itself)."""
@@ -732,7 +728,7 @@ def _answers_pointer(player: Player, end: Image, box: tuple[int, int, int, int])
 
 
 def _hover_box(
-    player: Player, end: Image, box: tuple[int, int, int, int]
+    player: RestartHost, end: Image, box: tuple[int, int, int, int]
 ) -> tuple[int, int, int, int] | None:
     """The button the pointer lights up when it rests in the middle of `box`
     (region coordinates), whole: `box` may be a sliver of it (the edge of a
@@ -761,7 +757,7 @@ def _hover_box(
 
 
 def _hover(
-    player: Player, end: Image, box: tuple[int, int, int, int]
+    player: RestartHost, end: Image, box: tuple[int, int, int, int]
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The window with the pointer resting in the middle of `box` (region
     coordinates), and again once it left; None when `box` does not come back
@@ -785,7 +781,7 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _rest_point(player: Player) -> tuple[int, int]:
+def _rest_point(player: RestartHost) -> tuple[int, int]:
     """Just above the board's top-left cell: on no part of the window a try clicks."""
     g = player.window.geometry
     assert g is not None
@@ -801,12 +797,9 @@ def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
     return max(w, h) <= 1.6 * min(w, h) and y1 <= geo.top and middle
 
 
-def _hides_open(apprentice: object, record: object, end: Image) -> bool:
+def _hides_open(apprentice: Apprentice, record: GameRecord, end: Image) -> bool:
     """Whether cells open in the last board in play show otherwise now, and not as
     the board drawn anew (`Apprentice.redrawn`): a window over the board."""
-    from bot.learning.apprentice import Apprentice, GameRecord
-
-    assert isinstance(apprentice, Apprentice) and isinstance(record, GameRecord)
     assert record.last_image is not None
     before = apprentice.looks(record.last_image)
     now = apprentice.looks(end)

@@ -215,7 +215,7 @@ def _write_folder(draft: Draft, out: Path) -> None:
             "images": images,
         }
         if draft.counter.total > 0:
-            # The total the digits were learned showing (`bot.play`: a game
+            # The total the digits were learned showing (`bot.play.loop`: a game
             # whose counter reads another total is played without it).
             raw["counter"]["total"] = draft.counter.total
     if draft.border is not None:

@@ -2,7 +2,7 @@
 
 A batch of clicks is planned on one reading, and its last click lands tens
 of milliseconds later on whatever is there by then: a window that appeared
-over the middle of the board (the corner anchors of `bot.anchors` do not see
+over the middle of the board (the corner anchors of `bot.play.anchors` do not see
 a box that misses the corners), a new game a person started, a cell an
 earlier click's cascade opened. So right before each click on a cell,
 `ClickCheck.before`:
@@ -17,13 +17,13 @@ earlier click's cascade opened. So right before each click on a cell,
   empty: clicks sent a millisecond apart starve its redraws (sgt-mines drew
   nothing of a 32-click batch until its end), so a person's new game was
   played into unseen. A click that does not show within SHOWN_S ends the
-  batch: the loop's wait for it takes over (`bot.waiting`);
+  batch: the loop's wait for it takes over (`bot.play.waiting`);
 * grabs the cell and its neighbours again (a few thousand pixels) and
   compares them with the picture the plan was made on: the cell itself, and
   the open cells around it (open cells never change within a game: a new
   game covers them again). A change refuses the click with `NotInPlace`: the
   loop reads the screen again and plans on what it shows (a person's new
-  game is played as the next game; `bot.play`).
+  game is played as the next game; `bot.play.loop`).
 
 Cells the batch already clicked are left out of the comparison (their
 pictures are meant to change); covered neighbours too (an earlier click's
@@ -48,7 +48,7 @@ from vision.geometry import Geometry
 from vision.reading import Reading
 
 if TYPE_CHECKING:
-    from bot.window import GameWindow
+    from bot.play.window import GameWindow
 
 #: Mean difference (0-255, over the channels) past which a cell's picture
 #: changed. A settled screen repeats itself exactly; a translucent box at 30 %

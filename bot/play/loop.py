@@ -6,20 +6,20 @@ This module is the loop itself (`Player`: games one after the other, each
 played to its end, restarts, pauses, stops); each stage lives in a module
 named for its job:
 
-* `bot.window`: find the board (`GameWindow.locate`), then grab only the
+* `bot.play.window`: find the board (`GameWindow.locate`), then grab only the
   window's region around it and read it (`vision.reader.BoardReader`); say
   why it stopped reading (moved, vanished) and save the frame;
-* `bot.waiting`: poll the region until every clicked cell shows the click
-  (with a timeout and one retry) and the reading passes `bot.consistency`,
+* `bot.play.waiting`: poll the region until every clicked cell shows the click
+  (with a timeout and one retry) and the reading passes `bot.play.consistency`,
   so the next decision is never made on a stale or misread picture;
-* `bot.planning`: every certain-safe cell of the reading at once (opening a
+* `bot.play.planning`: every certain-safe cell of the reading at once (opening a
   safe cell never makes another safe cell unsafe), certain mines flagged
   unless `--no-flags`, chords with `--chord`, otherwise the solver's single
   best guess (`bot.solver.analyse`, with the mine total from the counter
   plus the flags on the board);
-* `bot.watching`: `--dry-run`, advice to a person instead of clicks;
-* `bot.results`: the per-game lines and the summary;
-* `bot.interrupts`: Ctrl+C and SIGTERM between two actions, never mid-click.
+* `bot.play.watching`: `--dry-run`, advice to a person instead of clicks;
+* `bot.play.results`: the per-game lines and the summary;
+* `bot.play.interrupts`: Ctrl+C and SIGTERM between two actions, never mid-click.
 
 Clone quirks come from the skin's `play` section (first-click rule, chord
 button, how to restart, whether a win needs every mine flagged, what to do
@@ -38,28 +38,28 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
-from bot import threebv
 from bot.actuator import Action, ActionKind, Actuator
 from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
-from bot.click_check import ClickCheck
-from bot.consistency import looks_like_new_game, untrusted_flags
 from bot.errors import InconsistentBoardError, MsbotError, NoControl, NotInPlace
-from bot.hidden_board import HiddenBoard
-from bot.interrupts import Interrupted, StopSignals
-from bot.learning.apprentice import Apprentice
-from bot.planning import Step, plan_steps
-from bot.play_options import PlayOptions
-from bot.recorder import Recorder
-from bot.results import GameResult, Outcome, Session, board_complete, ended_outcome
-from bot.skinplay import learned_total
+from bot.play import threebv
+from bot.play.click_check import ClickCheck
+from bot.play.consistency import looks_like_new_game, untrusted_flags
+from bot.play.hidden_board import HiddenBoard
+from bot.play.interrupts import Interrupted, StopSignals
+from bot.play.learner import Learner
+from bot.play.options import PlayOptions
+from bot.play.planning import Step, plan_steps
+from bot.play.recorder import Recorder
+from bot.play.results import GameResult, Outcome, Session, board_complete, ended_outcome
+from bot.play.skinplay import learned_total
+from bot.play.waiting import Pending, Streak, Waiter, mine_total
+from bot.play.watching import watch_game
+from bot.play.window import GameWindow
 from bot.solver import Analysis, analyse
-from bot.waiting import Pending, Streak, Waiter, mine_total
-from bot.watching import watch_game
-from bot.window import GameWindow
 from vision.capture import Image, Region, Screen
 from vision.reading import ENDED, Reading
 
-#: What a game that ended out of sight says (`bot.outcome`: "over").
+#: What a game that ended out of sight says (`bot.play.outcome`: "over").
 _OVER_UNSEEN = (
     "the game took no more clicks, and the clone's window hid the cell msbot guessed last: "
     "won or lost is not shown"
@@ -78,7 +78,7 @@ class Player:
         recorder: Recorder | None = None,
         say: Callable[[str], None] = print,
         clock: Callable[[], float] = time.monotonic,
-        apprentice: Apprentice | None = None,
+        learner: Learner | None = None,
     ) -> None:
         self.actuator = actuator
         self.options = options
@@ -92,39 +92,27 @@ class Player:
             actuator.guard = self.check_click
             self.window.desktop = self.click_check.at_board
         self.signals = StopSignals()
-        #: Learns while playing with a skin still being learned (`bot.learning`).
-        self.apprentice = apprentice
-        explain = stalled = hidden = end_image = None
-        if apprentice is not None:
-            apprentice.bind(self.window)
-            apprentice.on_action = self.count_retry
-            self.window.margin = apprentice.margin
+        #: Learns while playing with a skin still being learned (`bot.play.learner`).
+        self.learner = learner if learner is not None else Learner()
+        self.learner.attach(self.window, self.count_retry)
+        self.window.margin = self.learner.margin(self.window.margin)
+        learner = self.learner
 
-            def explain(
-                image: Image, reading: Reading, pending: Pending, prev: Reading | None
-            ) -> Reading | None:
-                assert apprentice is not None
-                return apprentice.explain(
-                    image,
-                    reading,
-                    pending.opened,
-                    pending.certain,
-                    prev,
-                    pending.total,
-                    pending.flagged,
-                )
+        def explain(
+            image: Image, reading: Reading, pending: Pending, prev: Reading | None
+        ) -> Reading | None:
+            return learner.explain(
+                image,
+                reading,
+                pending.opened,
+                pending.certain,
+                prev,
+                pending.total,
+                pending.flagged,
+            )
 
-            def stalled(reading: Reading, pending: Pending) -> Reading | None:
-                assert apprentice is not None
-                return apprentice.stalled(reading, pending.opened, pending.certain)
-
-            def hidden(reading: Reading) -> Reading | None:
-                assert apprentice is not None
-                return apprentice.under_other_windows(reading)
-
-            def end_image() -> Image | None:
-                assert apprentice is not None
-                return apprentice.ended.image if apprentice.ended is not None else None
+        def stalled(reading: Reading, pending: Pending) -> Reading | None:
+            return learner.stalled(reading, pending.opened, pending.certain)
 
         self.waiter = Waiter(
             self.window,
@@ -136,8 +124,8 @@ class Player:
             clock,
             explain,
             stalled,
-            hidden,
-            end_image,
+            learner.under_other_windows,
+            learner.end_image,
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0
@@ -172,7 +160,7 @@ class Player:
         Ctrl+C and SIGTERM are honoured between two actions, never in the
         middle of a click (a button must not stay pressed): the run stops as if
         `--max-actions` had been reached, with the recording complete. A second
-        Ctrl+C aborts at once (see `bot.interrupts`).
+        Ctrl+C aborts at once (see `bot.play.interrupts`).
         """
         with self.signals:
             return self._run()
@@ -306,11 +294,10 @@ class Player:
             )
             assert watched is not None  # the last try raises rather than return None
             return watched
-        if not self.window.rules.can_restart and self.apprentice is not None:
-            from bot.learning.restart import find_restart
-
-            return find_restart(self, final)
         if not self.window.rules.can_restart:
+            found = self.learner.find_restart(self, final)
+            if found is not None:
+                return found
             raise self.window.stop(
                 f"this skin ({final.skin}) has no way to start a new game (no face or button "
                 "to click, no key to press): start one by hand and run msbot play again, or "
@@ -322,34 +309,31 @@ class Player:
         for attempt in (1, 2):
             # Never a blind click where the board was: it must still be there.
             # A skin still being learned has seen few of its clone's end pictures.
-            share = 0.5 if self.apprentice is not None else 0.1
+            share = 0.5 if self.learner.learning else 0.1
             now = self.waiter.still_there(self.options.restart_timeout / 2, share)
             try:
                 self.restart_steps(restart, final, now)
             except NoControl:
-                if self.apprentice is None:
-                    raise
                 # A learned restart whose control is not there this time (a
                 # page's "you won" notice, where its "you lost" one was): the
                 # search again, from this game's end.
-                from bot.learning.restart import find_restart
-
-                return find_restart(self, final)
+                found = self.learner.find_restart(self, final)
+                if found is None:
+                    raise
+                return found
             timeout = self.options.restart_timeout / 2
-            last_try = attempt == 2 and self.apprentice is None
+            last_try = attempt == 2 and not self.learner.learning
             reading = self.waiter.wait_new_game(
                 final, what, timeout, last_try=last_try, unreadable=share
             )
-            if reading is None and attempt == 2 and self.apprentice is not None:
-                from bot.learning.restart import find_restart
-
-                return find_restart(self, final)
+            if reading is None and attempt == 2:
+                found = self.learner.find_restart(self, final)
+                if found is not None:
+                    return found
             if reading is not None:
-                if self.apprentice is not None:
-                    # A notice over the new board may still be fading (KMines):
-                    # the first click waits for a still screen.
-                    return self.apprentice.still_board()
-                return reading
+                # A notice over the new board may still be fading (KMines):
+                # the first click waits for a still screen.
+                return self.learner.still_board(reading)
         raise AssertionError("unreachable")
 
     def restart_steps(self, restart: tuple[str, ...], final: Reading, now: Reading) -> None:
@@ -376,8 +360,7 @@ class Player:
         )
         self.current, self.started = result, None
         self.pauses = 0
-        if self.apprentice is not None:
-            self.apprentice.new_game(number)
+        self.learner.new_game(number)
         if self.window.geometry is not None and not self.options.dry_run:
             self.click_check.new_game(self.window.geometry)
         first_check = len(self.click_check.ms)
@@ -424,18 +407,17 @@ class Player:
                     )
                     pending.total, trust_counter = None, False
                 result.mines = pending.total
-            if self.apprentice is not None and reading.status == "playing":
-                reading = self.apprentice.in_play(image, reading, pending.total)
+            if reading.status == "playing":
+                reading = self.learner.in_play(image, reading, pending.total)
             self.last_reading = reading
             if reading.status != "playing":
                 self.frame_name = self.recorder.frame(image, reading, game=number, region=region)
             if reading.status in ENDED:
                 result.outcome = ended_outcome(reading.status)
-                if self.apprentice is not None:
-                    outcome = self.apprentice.game_over(
-                        reading.status, image, pending.total, pending.opened
-                    )
-                    result.outcome = ended_outcome(outcome)
+                outcome = self.learner.game_over(
+                    reading.status, image, pending.total, pending.opened
+                )
+                result.outcome = ended_outcome(outcome)
                 if result.outcome == "over":
                     result.message = _OVER_UNSEEN
                 if reading.status == "lost" and last_batch_certain:
@@ -462,19 +444,17 @@ class Player:
                     # looks for it (a window enlarged around its board).
                     result.outcome = "won"
                     result.message = "the board is complete; the clone did not show its win"
-                    if self.apprentice is not None:
-                        self.apprentice.game_over("won", image, pending.total)
+                    self.learner.game_over("won", image, pending.total)
                     break
-                if self.apprentice is not None:
-                    # A learned skin may not know the clone's end yet: a game
-                    # that no longer takes clicks is over.
-                    over = self.apprentice.stalled(reading, pending.opened, pending.certain)
-                    if over is not None:
-                        outcome = self.apprentice.game_over(over.status, image, pending.total)
-                        result.outcome = ended_outcome(outcome)
-                        if result.outcome == "over":
-                            result.message = _OVER_UNSEEN
-                        break
+                # A learned skin may not know the clone's end yet: a game
+                # that no longer takes clicks is over.
+                over = self.learner.stalled(reading, pending.opened, pending.certain)
+                if over is not None:
+                    outcome = self.learner.game_over(over.status, image, pending.total)
+                    result.outcome = ended_outcome(outcome)
+                    if result.outcome == "over":
+                        result.message = _OVER_UNSEEN
+                    break
                 raise self.window.stop(
                     "nothing left to do, but the screen does not show the game won or lost",
                     image,
@@ -536,7 +516,7 @@ class Player:
         untrusted = untrusted_flags(reading.board, flagged_by_bot)
         board = reading.board.with_cells(untrusted, COVERED)
         # Pictures a learned skin holds back (not caused by msbot): never clicked.
-        held = self.apprentice.held if self.apprentice is not None else frozenset()
+        held = self.learner.held
         try:
             analysis = analyse(board, total, rules.rule, strength=self.options.strength)
         except InconsistentBoardError as exc:

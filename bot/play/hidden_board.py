@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
-from bot.skinplay import play_rules
+from bot.play.skinplay import play_rules
 from vision.capture import Image
 from vision.geometry import Geometry
 from vision.glyphs import best_hit

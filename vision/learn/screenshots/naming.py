@@ -510,7 +510,7 @@ def name_wrong_flags(
 ) -> None:
     """Wrong flags: shown only on boards with mines shown, where the same game had a flag.
 
-    Also run again once the flag is named from another cell size (`vision.learn.sizes`).
+    Also run again once the flag is named from another cell size (`vision.learn.screenshots.sizes`).
     """
     flags = {c for c, n in names.items() if n == "F"}
     for c in range(len(faces)):

@@ -15,25 +15,53 @@ watcher's checks are looser than the player's and a restart is an outcome.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import cv2
 
-from bot.consistency import looks_like_new_game
-from bot.planning import Step
-from bot.recorder import write_atomic
-from bot.results import GameResult, ended_outcome
-from bot.waiting import Pending, mine_total
+from bot.actuator import Actuator
+from bot.board import Cell
+from bot.play.consistency import looks_like_new_game
+from bot.play.options import PlayOptions
+from bot.play.planning import Step
+from bot.play.recorder import Recorder, write_atomic
+from bot.play.results import GameResult, ended_outcome
+from bot.play.waiting import Pending, Waiter, mine_total
+from bot.play.window import GameWindow
+from bot.solver import Analysis
 from vision.capture import Image, Region
 from vision.reading import ENDED, Reading
 
-if TYPE_CHECKING:
-    from bot.play import Player
+
+class Advisor(Protocol):
+    """What the watcher uses of the play loop (`bot.play.loop.Player`): its
+    window, waiter and planner, and where it keeps the game's state."""
+
+    window: GameWindow
+    waiter: Waiter
+    actuator: Actuator
+    recorder: Recorder
+    options: PlayOptions
+    clock: Callable[[], float]
+    say: Callable[[str], None]
+    current: GameResult | None
+    started: float | None
+    frame_name: str | None
+    last_reading: Reading | None
+    last_analysis: Analysis | None
+    positions: int
+    annotate_dir: str | None
+
+    def plan(
+        self, reading: Reading, total: int | None, flagged_by_bot: Collection[Cell] = ()
+    ) -> list[Step] | None: ...
+
+    def act(self, step: Step, game: int) -> None: ...
 
 
-def watch_game(player: Player, number: int, reading: Reading) -> GameResult:
+def watch_game(player: Advisor, number: int, reading: Reading) -> GameResult:
     """Dry run: advise on each new position until this game ends."""
     result = GameResult(number, "stopped", advised=True)
     started = player.clock()

@@ -21,7 +21,7 @@ import numpy as np
 from bot.board import Board
 from vision.geometry import Geometry
 from vision.glyphs import read_text
-from vision.learn.text_counter import ink_runs, learn_text_counter
+from vision.learn.screenshots.text_counter import ink_runs, learn_text_counter
 from vision.skin import Glyphs, Region
 
 #: Two glyph crops closer than this (mean squared difference) are the same digit.
@@ -182,7 +182,7 @@ def learn_counter(
 
     `totals[i]` is the mine total of frame i's game (None: not known). A red LED
     showing the mines left is looked for first, then a text "flags/total"
-    (`vision.learn.text_counter`).
+    (`vision.learn.screenshots.text_counter`).
     """
     use = [i for i, b in enumerate(boards) if b is not None and totals[i] is not None]
     if not use:

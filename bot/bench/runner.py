@@ -1,8 +1,8 @@
 """The bench: the solver plays many simulated games, on this machine or a cluster.
 
-What one game is, and how each of its claims is checked, is `bot.bench_game`;
-where the games are played is an engine (`bot.bench_engines`: local processes
-or dask); the results file that lets a long run resume is `bot.bench_log`. This
+What one game is, and how each of its claims is checked, is `bot.bench.game`;
+where the games are played is an engine (`bot.bench.engines`: local processes
+or dask); the results file that lets a long run resume is `bot.bench.log`. This
 module cuts the games into chunks, hands them to the engine, keeps the
 finished chunks and summarises them. The chunks depend only on the number of
 games, so a run resumed with another engine or other workers plays the
@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from bot.bench_engines import open_engine
-from bot.bench_game import (
+from bot.bench.engines import open_engine
+from bot.bench.game import (
     BOARDS,
     Analyser,
     BenchError,
@@ -37,8 +37,8 @@ from bot.bench_game import (
     play_game,
     solver_fingerprint,
 )
-from bot.bench_log import BenchLog, RunKey
-from bot.simulator import RULES, Game, Rule
+from bot.bench.log import BenchLog, RunKey
+from bot.bench.simulator import RULES, Game, Rule
 
 #: Two-sided 95 % normal quantile for the Wilson interval.
 Z95 = 1.959963984540054
@@ -216,7 +216,7 @@ def play_games(
     `analyse` replaces the real solver (it must be picklable when the games run
     in other processes); `on_progress` is called with the number of games
     finished so far (resumed ones included); `results` is a results file
-    (`bot.bench_log`): its finished chunks are not played again, and each
+    (`bot.bench.log`): its finished chunks are not played again, and each
     chunk this run finishes is added to it at once.
     """
     if rule not in RULES:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.bench_game import BenchError, GameResult
+from bot.bench.game import BenchError, GameResult
 from bot.limits import LimitError, parse_json
 
 #: Written in the first line; a file of another format is refused.
@@ -51,7 +51,7 @@ class RunKey:
     seed: int
     games: int
     chunk: int
-    #: `bot.bench_game.solver_fingerprint()`: games of other solver code are not these.
+    #: `bot.bench.game.solver_fingerprint()`: games of other solver code are not these.
     solver: str
 
 

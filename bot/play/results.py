@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.board import FLAG, UNOPENED
-from bot.threebv import ThreeBV
+from bot.play.threebv import ThreeBV
 from vision.reading import Reading, Status
 
 #: "restarted": a new game began on screen that msbot did not start (a person
@@ -54,9 +54,9 @@ class GameResult:
     #: `BoardReader.read` of a grabbed frame whose geometry is known).
     read_ms: list[float] = field(default_factory=list)
     #: Milliseconds of each check made right before a click on a cell (the
-    #: window under the point, the cell's pixels: `bot.click_check`).
+    #: window under the point, the cell's pixels: `bot.play.click_check`).
     check_ms: list[float] = field(default_factory=list)
-    #: The board's 3BV and the part of it done (`bot.threebv`); None when the
+    #: The board's 3BV and the part of it done (`bot.play.threebv`); None when the
     #: finished board does not show its layout (or the game did not finish).
     bbbv: ThreeBV | None = None
 

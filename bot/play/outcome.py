@@ -6,7 +6,7 @@ says "won": the board does, from what msbot knows of it. The cells hidden
 count as what they showed before, and as open when the solver called the
 clicks that opened them certain; when every closed cell is then a certain
 mine, the game is won. Both the learner (`bot.learning.apprentice`) and the
-play loop (`bot.waiting`) ask it.
+play loop (`bot.play.waiting`) ask it.
 """
 
 from __future__ import annotations

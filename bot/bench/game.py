@@ -27,10 +27,10 @@ from typing import Protocol, cast, get_args
 
 import numpy as np
 
+from bot.bench.simulator import Game, Rule
 from bot.board import UNOPENED, Board, Cell
 from bot.errors import MsbotError
 from bot.limits import check_board_size
-from bot.simulator import Game, Rule
 from bot.solver import Strength
 from bot.solver import analyse as solver_analyse
 
@@ -111,10 +111,11 @@ def parse_board_spec(text: str) -> BoardSpec:
 def solver_fingerprint() -> str:
     """A short hash of the code a bench game's outcome depends on (the solver,
     the simulator, this module): a results file made by other code is another run."""
-    root = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent
+    root = here.parent  # bot/
     files = sorted((root / "solver").rglob("*.py"))
     digest = hashlib.sha256()
-    for path in [*files, root / "simulator.py", root / "board.py", Path(__file__).resolve()]:
+    for path in [*files, here / "simulator.py", root / "board.py", Path(__file__).resolve()]:
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -164,7 +165,8 @@ class GameResult:
 def _where(spec: BoardSpec, rule: Rule, index: int, seed: int, board: Board) -> str:
     return (
         f"game {index} (game seed {seed}; replay with "
-        f"bot.simulator.Game({spec.height}, {spec.width}, {spec.mines}, {rule!r}, seed={seed})), "
+        "bot.bench.simulator.Game("
+        f"{spec.height}, {spec.width}, {spec.mines}, {rule!r}, seed={seed})), "
         f"on this board:\n{board.to_text()}"
     )
 

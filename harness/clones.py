@@ -29,7 +29,7 @@ from string import Template
 from types import TracebackType
 
 from bot.errors import MsbotError
-from bot.xdisplay import VirtualDisplay, stop_process
+from harness.xdisplay import VirtualDisplay, stop_process
 
 #: Standard board names, beginner to expert.
 SIZE_NAMES = ("beginner", "intermediate", "expert")

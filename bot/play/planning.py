@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
-from bot.skinplay import PlayRules
+from bot.play.skinplay import PlayRules
 from bot.solver import Analysis, Move
 
 

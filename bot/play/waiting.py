@@ -2,7 +2,7 @@
 
 The loop never acts on a stale picture: after a batch of clicks it polls the
 window region until every clicked cell shows its click (`Pending`), and only a
-reading that passes every check of `bot.consistency` is handed back. A clone
+reading that passes every check of `bot.play.consistency` is handed back. A clone
 draws a cascade over several frames, so a reading caught mid-redraw (a cell
 unreadable, a 0 still next to covered cells) is read again rather than
 trusted, for a bounded number of frames and seconds; a click with no visible
@@ -24,7 +24,8 @@ import numpy as np
 
 from bot.actuator import Action, Actuator
 from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
-from bot.consistency import (
+from bot.errors import NotInPlace
+from bot.play.consistency import (
     Problem,
     counter_problems,
     flags_show_mines,
@@ -34,13 +35,12 @@ from bot.consistency import (
     transition_problems,
     untrusted_flags,
 )
-from bot.errors import NotInPlace
-from bot.interrupts import StopSignals
-from bot.outcome import proven_outcome
-from bot.planning import Step
-from bot.play_options import PlayOptions
-from bot.skinplay import learned_total
-from bot.window import GameWindow
+from bot.play.interrupts import StopSignals
+from bot.play.options import PlayOptions
+from bot.play.outcome import proven_outcome
+from bot.play.planning import Step
+from bot.play.skinplay import learned_total
+from bot.play.window import GameWindow
 from vision.capture import Image
 from vision.reading import ENDED, Reading
 
@@ -135,7 +135,7 @@ class Waiter:
         self.on_pause = on_pause
         self.on_retry = on_retry
         self.clock = clock
-        #: A learned skin's learner (`bot.learning.apprentice`), or None.
+        #: The learner's hooks (`bot.play.learner.Learner`).
         self.explain = explain
         self.stalled = stalled
         self.hidden = hidden
@@ -535,7 +535,7 @@ def mine_total(reading: Reading) -> int | None:
 
 def proven_won(reading: Reading, prev: Reading | None, pending: Pending) -> Reading | None:
     """`reading` as won, when cells it cannot read hide a win the board proves
-    (`bot.outcome`: a notice drawn over the cells the last certain clicks
+    (`bot.play.outcome`: a notice drawn over the cells the last certain clicks
     opened, KMines' "You have won!" under load); None otherwise. Only a win:
     a loss under a notice is not proven by the board (the hit cell is hidden)."""
     if prev is None or not pending.opened:

@@ -5,7 +5,7 @@ and their small dependencies), starts a local cluster in about a second, and its
 scheduler already does what a long bench needs: when a worker dies, the chunks
 it held are given to another worker (`allowed-failures` times at most, then
 `KilledWorker`), and a nanny restarts the worker. The workers must have msbot
-installed (the same version) to import `bot.bench_game.play_task`.
+installed (the same version) to import `bot.bench.game.play_task`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import logging
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from bot.bench_engines.base import ATTEMPTS, Engine, EngineError
-from bot.bench_game import GameResult, Task, play_task
+from bot.bench.engines.base import ATTEMPTS, Engine, EngineError
+from bot.bench.game import GameResult, Task, play_task
 
 #: How long to wait for a scheduler given with --address.
 CONNECT_SECONDS = 20.0

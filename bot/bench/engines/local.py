@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from bot.bench_engines.base import ATTEMPTS, Engine, EngineError
-from bot.bench_game import GameResult, Task, play_task
+from bot.bench.engines.base import ATTEMPTS, Engine, EngineError
+from bot.bench.game import GameResult, Task, play_task
 
 #: Chunks in flight per worker: one running, one queued behind it.
 IN_FLIGHT = 2

@@ -22,18 +22,18 @@ from typing import Any
 
 import numpy as np
 
-from bot.anchors import Anchors
 from bot.errors import NotInPlace, PlayError, VisionError
-from bot.hidden_board import HiddenBoard, hidden_board
-from bot.recorder import Recorder
-from bot.skinplay import MARGIN, PlayRules, located_geometry, play_rules
+from bot.play.anchors import Anchors
+from bot.play.hidden_board import HiddenBoard, hidden_board
+from bot.play.recorder import Recorder
+from bot.play.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.image_io import save_png
 from vision.reading import Reading
 
 #: Shows a hidden board again the way its skin says (click Resume, press the
-#: restart keys); False when the skin says nothing. See `bot.hidden_board`.
+#: restart keys); False when the skin says nothing. See `bot.play.hidden_board`.
 Uncover = Callable[[HiddenBoard, Region | None], bool]
 
 
@@ -178,7 +178,7 @@ class GameWindow:
 
     def in_place(self) -> None:
         """Before a click: is the board still where the last reading saw it
-        (`bot.anchors`)? A board seen elsewhere stops the run (`PlayError`,
+        (`bot.play.anchors`)? A board seen elsewhere stops the run (`PlayError`,
         nothing clicked); one not seen where it was raises `NotInPlace`, and the
         loop reads the screen again before any other click (a clone's end-of-game
         window over it, a notice fading over a new board, a closed window). A

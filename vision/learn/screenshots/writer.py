@@ -19,7 +19,7 @@ import numpy as np
 
 from bot.errors import VisionError
 from vision.image_io import save_png
-from vision.learn.learn import Learned
+from vision.learn.screenshots.pipeline import Learned
 
 FILE_NAMES = {".": "covered", "F": "flag", "?": "question", "*": "mine", "!": "exploded"}
 FILE_NAMES["X"] = "wrong_flag"

@@ -1,7 +1,7 @@
 """Where a bench's games are played: this machine's processes, or a cluster.
 
 One small interface (`Engine`), one module per engine, as `vision.capture`
-does for screens. An engine only plays chunks of games (`bot.bench_game.Task`)
+does for screens. An engine only plays chunks of games (`bot.bench.game.Task`)
 and hands back each finished chunk, in any order; what the games are, the
 results file and the summary are the same whatever plays them, so a run's wins
 and claim checks do not depend on the engine nor on its number of workers.
@@ -9,8 +9,8 @@ and claim checks do not depend on the engine nor on its number of workers.
 
 from __future__ import annotations
 
-from bot.bench_engines.base import ENGINES, Engine, EngineError
-from bot.bench_engines.local import LocalEngine
+from bot.bench.engines.base import ENGINES, Engine, EngineError
+from bot.bench.engines.local import LocalEngine
 
 
 def open_engine(name: str, jobs: int, address: str | None = None) -> Engine:
@@ -22,7 +22,7 @@ def open_engine(name: str, jobs: int, address: str | None = None) -> Engine:
             raise EngineError("--address is for --engine dask: the local engine needs none")
         return LocalEngine(jobs)
     # Imported here: dask is an optional extra, never needed to play.
-    from bot.bench_engines.dask_engine import DaskEngine
+    from bot.bench.engines.dask_engine import DaskEngine
 
     return DaskEngine(jobs, address)
 

@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from types import TracebackType
 
-from bot.bench_game import BenchError, GameResult, Task
+from bot.bench.game import BenchError, GameResult, Task
 
 #: The engines `msbot bench --engine` knows.
 ENGINES = ("local", "dask")

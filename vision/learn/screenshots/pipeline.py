@@ -18,9 +18,6 @@ from bot.errors import VisionError
 from vision.cuts import Cuts, find_cuts, whole_pixel
 from vision.geometry import Geometry
 from vision.learn.cluster import SAME_SIZE, Clusters, cluster, cluster_by_size
-from vision.learn.counter import LearnedCounter, learn_counter
-from vision.learn.face import LearnedFace, learn_face
-from vision.learn.fit import Frame, fit_tiles, inset_for
 from vision.learn.grid import (
     BoardRect,
     align,
@@ -29,8 +26,11 @@ from vision.learn.grid import (
     find_grids,
     patches,
 )
-from vision.learn.naming import Naming, name_clusters, name_wrong_flags
-from vision.learn.sizes import borrow_names
+from vision.learn.screenshots.counter import LearnedCounter, learn_counter
+from vision.learn.screenshots.face import LearnedFace, learn_face
+from vision.learn.screenshots.fit import Frame, fit_tiles, inset_for
+from vision.learn.screenshots.naming import Naming, name_clusters, name_wrong_flags
+from vision.learn.screenshots.sizes import borrow_names
 
 #: Frames whose pitches differ by less than this (px) are one size of the clone.
 SAME_PITCH = 0.35
@@ -58,7 +58,7 @@ class Group:
 
 @dataclass(frozen=True)
 class Learned:
-    """Everything learned from the screenshots, ready for `vision.learn.writer`."""
+    """Everything learned from the screenshots, ready for `vision.learn.screenshots.writer`."""
 
     groups: list[Group]
     notes: list[str] = field(default_factory=list)
@@ -67,7 +67,7 @@ class Learned:
     #: What became of the mine counter, for the command's "counter:" line. It is
     #: written to the skin only when all ten digits were seen.
     counter_said: str = "not learned"
-    #: The tile images to write per board character (`vision.learn.fit`) and the
+    #: The tile images to write per board character (`vision.learn.screenshots.fit`) and the
     #: skin's (max_distance, min_margin).
     written: dict[str, list[np.ndarray]] = field(default_factory=dict)
     limits: tuple[float, float] = (300.0, 150.0)
