@@ -104,6 +104,10 @@ def test_a_guess_hidden_under_a_notice_is_a_loss_only_when_it_could_not_have_won
     # A guess whose cell is read is judged by what it shows, as before.
     shown = hidden(("11.", "*.F"), [])
     assert proven_outcome(shown, before, guess, False, None, (guess,)) == "lost"
+    # Open with a value a learned skin has not named yet ("-") is no mine.
+    opened = hidden(("1..", "-.."), [])
+    assert proven_outcome(opened, before, guess, False, None, (guess,)) is None
+    assert proven_outcome(opened, before, guess, False, None, (guess,), over=True) == "over"
 
 
 def test_a_proof_stands_when_a_box_comes_over_the_board_a_moment_later() -> None:

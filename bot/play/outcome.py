@@ -70,7 +70,8 @@ def proven_outcome(
         if not _win_possible(board, before, unread, last, total):
             return "lost"
         return "over" if over else None
-    if reading.board[last] not in NUMBERS:
+    if reading.board[last] not in NUMBERS + OPEN_UNKNOWN:
+        # Open with a value not named yet ("-") is open all the same: no mine.
         return "lost"
     return "over" if over else None
 
