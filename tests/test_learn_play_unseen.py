@@ -33,6 +33,10 @@ GAMES = {"ace-minesweeper": 1}
 #: seconds): what these asserts need (the flag, 0, 1, the counter) shows in
 #: the first games; the benchmark learns longer.
 LEARN_GAMES = 3
+#: ace-minesweeper does not spare the first click (200 mines on 32x32): games
+#: lost on their first clicks show no 0 (a clean-clone run at f2eb1de lost
+#: all three so and failed for want of a 0); eight games within the seconds.
+LEARN_GAMES_OF = {"ace-minesweeper": 8}
 
 pytestmark = [
     pytest.mark.clone,
@@ -52,7 +56,12 @@ def test_an_unseen_clone_is_learned_live_then_played_without_a_misread(
         pytest.fail(str(exc))
     games = GAMES.get(name, 2)
     result = load("bench_learn_live").run_clone(
-        name, games, 60.0, tmp_path, worker_display(1600, 1000), learn_games=LEARN_GAMES
+        name,
+        games,
+        60.0,
+        tmp_path,
+        worker_display(1600, 1000),
+        learn_games=LEARN_GAMES_OF.get(name, LEARN_GAMES),
     )
     said = json.dumps(result)  # the whole result, learn_error included (a dict is cut short)
     assert result["learn_exit"] == 0, said
