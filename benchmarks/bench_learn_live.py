@@ -35,6 +35,7 @@ from bot.errors import MsbotError
 from harness.clones import CLONES, launch_clone
 from harness.xdisplay import VirtualDisplay
 from vision.learn.audit import misreads
+from vision.reading import ENDED
 from vision.skin import load_skin
 
 MSBOT = [sys.executable, "-m", "bot"]
@@ -99,7 +100,8 @@ def run_clone(
             outcomes = [g["outcome"] for g in lines if "outcome" in g]
     skin = load_skin(out)
     checked, found = misreads(skin, [learn_dir, play_dir], name if name in BUILTIN else None)
-    ended = sum(o in ("won", "lost") for o in outcomes)
+    # "over": the game ended and its clone's window hid how (neither claimed).
+    ended = sum(o in ENDED for o in outcomes)
     result.update(
         {
             "kinds": sorted(skin.tiles),
@@ -109,6 +111,7 @@ def run_clone(
             "won": outcomes.count("won"),
             "lost": outcomes.count("lost"),
             "stopped": outcomes.count("stopped"),
+            "over": outcomes.count("over"),
             "ended_share": round(ended / len(outcomes), 3) if outcomes else None,
             "play_exit": play.returncode,
             "frames_checked": checked,

@@ -39,6 +39,7 @@ ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
 
 from harness.xdisplay import VirtualDisplay  # noqa: E402
+from vision.reading import ENDED  # noqa: E402
 from zoo.judge import judge  # noqa: E402
 from zoo.launch import ZooError, launch  # noqa: E402
 from zoo.spec import draw  # noqa: E402
@@ -125,7 +126,7 @@ def run_clone(seed: int, games: int, work: Path, frontend: str | None = None) ->
             with contextlib.suppress(json.JSONDecodeError):
                 actions.append(json.loads(text))
     # "over": the game ended and its clone's window hid how (neither claimed).
-    ended = sum(o in ("won", "lost", "over") for o in outcomes)
+    ended = sum(o in ENDED for o in outcomes)
     result.update(
         {
             "exit": code,

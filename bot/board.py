@@ -17,7 +17,7 @@ naming its 1-based line and column.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from bot.errors import BoardFormatError
@@ -108,8 +108,12 @@ class Board:
 
     def with_cells(self, cells: Iterable[Cell], ch: str) -> Board:
         """A copy with every cell of `cells` showing `ch`."""
+        return self.with_values({cell: ch for cell in cells})
+
+    def with_values(self, values: Mapping[Cell, str]) -> Board:
+        """A copy with each cell of `values` showing its character there."""
         grid = [list(row) for row in self.rows]
-        for r, c in cells:
+        for (r, c), ch in values.items():
             grid[r][c] = ch
         return Board(tuple("".join(row) for row in grid))
 

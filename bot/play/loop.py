@@ -96,24 +96,6 @@ class Player:
         self.learner = learner if learner is not None else Learner()
         self.learner.attach(self.window, self.count_retry)
         self.window.margin = self.learner.margin(self.window.margin)
-        learner = self.learner
-
-        def explain(
-            image: Image, reading: Reading, pending: Pending, prev: Reading | None
-        ) -> Reading | None:
-            return learner.explain(
-                image,
-                reading,
-                pending.opened,
-                pending.certain,
-                prev,
-                pending.total,
-                pending.flagged,
-            )
-
-        def stalled(reading: Reading, pending: Pending) -> Reading | None:
-            return learner.stalled(reading, pending.opened, pending.certain)
-
         self.waiter = Waiter(
             self.window,
             actuator,
@@ -122,10 +104,7 @@ class Player:
             self.handle_pause,
             self.count_retry,
             clock,
-            explain,
-            stalled,
-            learner.under_other_windows,
-            learner.end_image,
+            self.learner,
         )
         #: Every action so far (clicks, keys, retries): what `--max-actions` bounds.
         self.actions = 0

@@ -45,12 +45,7 @@ def proven_outcome(
         cells = {cell: (before[cell] if before is not None else COVERED) for cell in unread}
         if certain:
             cells.update({cell: OPEN_UNKNOWN for cell in opened if cell in unread})
-        board = Board(
-            tuple(
-                "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
-                for r in range(board.height)
-            )
-        )
+        board = board.with_values(cells)
     if not board.count("*!X"):
         # msbot's own flags are on certain mines; the covered cells must be too.
         closed = [cell for cell in board.cells() if board[cell] in ".?"]
@@ -89,12 +84,7 @@ def _win_possible(
     cells = {cell: FLAG for cell in board.cells() if board[cell] in ".?F*" and cell not in unread}
     cells.update({cell: COVERED for cell in unread if before[cell] in ".?"})
     cells[last] = OPEN_UNKNOWN
-    won = Board(
-        tuple(
-            "".join(cells.get((r, c), board[(r, c)]) for c in range(board.width))
-            for r in range(board.height)
-        )
-    )
+    won = board.with_values(cells)
     try:
         analyse(won, total)
     except InconsistentBoardError:

@@ -36,6 +36,7 @@ from bot.play.consistency import (
     untrusted_flags,
 )
 from bot.play.interrupts import StopSignals
+from bot.play.learner import Learner
 from bot.play.options import PlayOptions
 from bot.play.outcome import proven_outcome
 from bot.play.planning import Step
@@ -48,14 +49,6 @@ from vision.reading import ENDED, Reading
 #: (a picture caught mid-redraw is not one to learn).
 LEARN_FRAMES = 3
 LEARN_SECONDS = 0.05
-#: Explains unknown cells (image, reading, pending, previous reading) -> a reading
-#: that accounts for them, or None (`bot.learning.apprentice`).
-Explain = Callable[[Image, Reading, "Pending", Reading | None], Reading | None]
-#: Says whether clicks that show nothing mean the game is over (reading, pending).
-Stalled = Callable[[Reading, "Pending"], Reading | None]
-#: The reading with the cells another window covers made unsure (the desktop
-#: says which), or None when no other window lies over the board.
-Hidden = Callable[[Reading], Reading | None]
 
 
 @dataclass
@@ -123,10 +116,7 @@ class Waiter:
         on_pause: Callable[[Reading, Image], None],
         on_retry: Callable[[Action], None],
         clock: Callable[[], float] = time.monotonic,
-        explain: Explain | None = None,
-        stalled: Stalled | None = None,
-        hidden: Hidden | None = None,
-        end_image: Callable[[], Image | None] | None = None,
+        learner: Learner | None = None,
     ) -> None:
         self.window = window
         self.actuator = actuator
@@ -135,12 +125,8 @@ class Waiter:
         self.on_pause = on_pause
         self.on_retry = on_retry
         self.clock = clock
-        #: The learner's hooks (`bot.play.learner.Learner`).
-        self.explain = explain
-        self.stalled = stalled
-        self.hidden = hidden
-        #: The picture the learner proved a game's end on (None: not ended).
-        self.end_image = end_image
+        #: Asked about what a learned skin cannot read yet (`bot.play.learner`).
+        self.learner = learner if learner is not None else Learner()
 
     def next_reading(self, pending: Pending, prev: Reading | None) -> tuple[Image, Reading]:
         """Poll until a trustworthy reading shows every pending click (or stop)."""
@@ -207,11 +193,11 @@ class Waiter:
                 continue
             unreadable.clear()
             bad = self.problems(prev, reading, pending)
-            if bad and self.hidden is not None:
+            if bad:
                 # A window over the board (a high-score window over a won game):
                 # its pictures are no cells; they are read as unsure, and the
                 # learner says what the board around them shows.
-                covered = self.hidden(reading)
+                covered = self.learner.under_other_windows(reading)
                 if covered is not None:
                     unreadable.bump(self.clock())
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
@@ -219,7 +205,6 @@ class Waiter:
                         return self._ended(image), better
             if (
                 bad
-                and self.stalled is not None
                 and not asked
                 and prev is not None
                 and (
@@ -235,7 +220,7 @@ class Waiter:
                 # how it ended; a misread '*' in a game that goes on still
                 # stops as a contradiction.
                 asked = True
-                over = self.stalled(reading, pending)
+                over = self.learner.stalled(reading, pending.opened, pending.certain)
                 if over is not None:
                     return self._ended(image), over
             late = [] if reading.status != "playing" else pending.late(reading.board)
@@ -289,10 +274,10 @@ class Waiter:
                     retried = True
                     self.retry(pending, reading.board)
                     stalled_at = self.clock() + options.stall_timeout
-                elif self.stalled is not None and not asked:
+                elif not asked:
                     # Once: does the game still take clicks at all (a learner's probe)?
                     asked = True
-                    over = self.stalled(reading, pending)
+                    over = self.learner.stalled(reading, pending.opened, pending.certain)
                     if over is not None:
                         return self._ended(image), over
                 elif now > stalled_at:
@@ -308,7 +293,7 @@ class Waiter:
 
     def _ended(self, image: Image) -> Image:
         """The picture a learner's end of game was proven on (else `image`)."""
-        shown = self.end_image() if self.end_image is not None else None
+        shown = self.learner.end_image()
         return shown if shown is not None else image
 
     def _board_still(self, image: Image, still: list[Any]) -> bool:
@@ -343,12 +328,14 @@ class Waiter:
     ) -> Reading | None:
         """What the learner makes of unknown cells that lasted (None: no learner, too
         soon, or nothing it can explain); `now`: at once."""
-        if self.explain is None or reading.status != "playing":
+        if reading.status != "playing":
             return None
         soon = unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS
         if soon and not now:
             return None
-        better = self.explain(image, reading, pending, prev)
+        better = self.learner.explain(
+            image, reading, pending.opened, pending.certain, prev, pending.total, pending.flagged
+        )
         # A game the learner found over keeps its unread cells unsure: the end
         # is known, their pictures are not.
         if better is not None and (better.certain or better.status in ENDED):
