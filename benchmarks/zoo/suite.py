@@ -20,7 +20,7 @@ DIMENSIONS: dict[str, tuple[Any, ...]] = {
     "restart": ("face", "button", "toolbar", "dialog", "key", "face"),
     "theme": ("light", "dark", "coloured", "mono"),
     "counter_pos": ("top", "bottom", "left", "right"),
-    "end_notice": ("status", "overlay", "dialog", "none"),
+    "end_notice": ("status", "overlay", "none", "dialog"),
     "animation": ("none", "fade", "cascade", "flash"),
     "digits": ("font", "pixel", "tktext"),
     "first_click": ("safe", "zero", "none"),
@@ -41,11 +41,11 @@ DIMENSIONS: dict[str, tuple[Any, ...]] = {
     "flags_on_win": (True, False),
     "end_shows_all": (True, False),
     "show_zero": (False, True),
-    "buttons": (False, False, False, False, False, False, True),
+    "buttons": (False, False, False, False, True, False),
     "natural_buttons": (False,),
 }
 #: How many clones the suite plays, and which of them are web pages.
-CLONES = 7
+CLONES = 6
 WEB = (2, 5)
 #: Boards no larger than this many cells (the suite's time).
 MOST_CELLS = 110
