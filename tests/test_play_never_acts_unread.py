@@ -5,9 +5,13 @@ mid-game frame, driven through a Mouse that records every input.
 The screen is the frame, still (`StillScreen`): whatever msbot does, it shows
 the same picture. Two faults are painted into it:
 - one covered cell painted a colour no skin knows: that cell reads unsure;
-- one number replaced by the skin's own 8 where fewer than 8 covered cells
-  touch it: every cell reads surely, and the numbers contradict each other.
-In both the loop must stop with a message naming the cell, and no input may
+- one number replaced by the skin's own 8 where at most three covered cells
+  touch it: the rules say no such picture can be (`vision.rules`), so it
+  reads unsure;
+- one number raised to a value its own cells could hold, but not together
+  with the numbers around it: every cell reads surely, and the solver finds
+  no placement of mines.
+In each the loop must stop with a message naming the cell, and no input may
 ever land on that cell (no click, no pointer move).
 """
 
@@ -134,37 +138,77 @@ def test_a_cell_painted_a_colour_no_skin_knows_stops_the_game_and_is_never_touch
     assert not [i for i in inputs if i[0].startswith("click")], inputs
 
 
-def test_an_impossible_number_stops_the_game_naming_it_and_is_never_touched(
+def _covered_around(board: list[str], r: int, c: int) -> int:
+    return sum(
+        board[rr][cc] == "."
+        for rr in range(max(0, r - 1), min(len(board), r + 2))
+        for cc in range(max(0, c - 1), min(len(board[0]), c + 2))
+        if (rr, cc) != (r, c)
+    )
+
+
+def test_an_impossible_number_reads_unsure_stops_the_game_and_is_never_touched(
     tmp_path: Path,
 ) -> None:
+    """An 8 where at most three covered cells touch it breaks the rules on its
+    own (`vision.rules.numbers_broken`): it is not read, nor its cells around."""
     image = load_image(RECORDING / "frames" / "0000.png").copy()
     board = [str(row) for row in _label()["board"]]  # type: ignore[attr-defined]
     skin = load_skins(["xdemineur"])[0]
     geo = BoardReader([skin]).locate(image).geometry
     eight = skin.tiles["8"][0]
     assert eight.shape[:2] == (round(geo.cell_h), round(geo.cell_w))
-
-    def covered_around(r: int, c: int) -> int:
-        return sum(
-            board[rr][cc] == "."
-            for rr in range(max(0, r - 1), min(len(board), r + 2))
-            for cc in range(max(0, c - 1), min(len(board[0]), c + 2))
-            if (rr, cc) != (r, c)
-        )
-
     r, c = next(
         (r, c)
         for r, row in enumerate(board)
         for c, ch in enumerate(row)
-        if ch == "1" and covered_around(r, c) <= 3
+        if ch == "1" and _covered_around(board, r, c) <= 3
     )
     x0, y0, x1, y1 = _box(geo, r, c)
     image[y0:y1, x0:x1] = eight
     reread = BoardReader([skin]).read_fresh(image)
-    assert reread.certain and reread.board.rows[r][c] == "8"  # the 8 reads surely
+    assert (r, c) in reread.unread  # the 8 the tiles name is not read
     stop, inputs, _ = _play(image, tmp_path)
-    assert "contradicts" in stop and f"cell ({r}, {c}): shows 8" in stop, stop
+    assert "cells unreadable" in stop and f"({r}, {c})" in stop, stop
     assert _none_on(inputs, (x0, y0, x1, y1)) == []
+    assert not [i for i in inputs if i[0].startswith("click")], inputs
+
+
+def test_numbers_that_contradict_each_other_stop_the_game_naming_it(tmp_path: Path) -> None:
+    """A number each of whose neighbourhoods could hold its mines, but not
+    together with the numbers around it: every cell reads surely, and the solver
+    finds no placement of mines; the loop stops naming the cell, no input on it."""
+    from bot.commands.replay import intended_actions
+
+    board = [str(row) for row in _label()["board"]]  # type: ignore[attr-defined]
+    skin = load_skins(["xdemineur"])[0]
+    frame = load_image(RECORDING / "frames" / "0000.png")
+    geo = BoardReader([skin]).locate(frame).geometry
+    found = None
+    for r, row in enumerate(board):
+        for c, ch in enumerate(row):
+            if ch not in "1234567":
+                continue
+            for digit in range(int(ch) + 1, _covered_around(board, r, c) + 1):
+                image = frame.copy()
+                x0, y0, x1, y1 = _box(geo, r, c)
+                image[y0:y1, x0:x1] = skin.tiles[str(digit)][0]
+                reading = BoardReader([skin]).read_fresh(image)
+                if not reading.certain or reading.board.rows[r][c] != str(digit):
+                    continue
+                _, _, problems = intended_actions(reading, "zero")
+                if problems and "no mine placement" in problems[0]:
+                    found = (r, c, digit, image)
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None, "no number of this frame can be made to contradict the others"
+    r, c, digit, image = found
+    stop, inputs, _ = _play(image, tmp_path)
+    assert "inconsistent" in stop and "no mine placement" in stop and f"({r}, {c})" in stop, stop
+    assert _none_on(inputs, _box(geo, r, c)) == []
     assert not [i for i in inputs if i[0].startswith("click")], inputs
 
 

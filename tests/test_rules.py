@@ -45,3 +45,31 @@ def test_mines_on_a_board_that_is_not_lost_are_not_read() -> None:
     ]
     unsure[0, 1] = True  # already unread: nothing to add
     assert mines_before_a_loss(chars, unsure).sum() == 1
+
+
+def test_a_number_its_cells_cannot_hold_is_not_read_nor_its_cells_around() -> None:
+    from vision.rules import numbers_broken
+
+    # A 3 with one covered cell around it: the 0s beside it (a light box made
+    # covered cells read 0) and their whole area go with it.
+    chars = _grid("3..1. 0001. 0001. 1111. .....")
+    broken = numbers_broken(chars, np.zeros(chars.shape, dtype=bool))
+    assert broken[0, :2].all() and broken[1:3, :3].all()
+    assert not broken[0, 2:].any() and not broken[1:, 3].any() and not broken[3:].any()
+    # A 1 with two mines shown around it (a dark box made numbers read mines).
+    lost = _grid("*1* ... ...")
+    assert numbers_broken(lost, np.zeros(lost.shape, dtype=bool))[0].all()
+
+
+def test_numbers_their_cells_can_hold_are_read() -> None:
+    from vision.rules import numbers_broken
+
+    settled = _grid("0001. 0012. 111F. F.... *!...")
+    assert not numbers_broken(settled, np.zeros(settled.shape, dtype=bool)).any()
+    # An unread cell may hold a mine; a person's flags are not counted.
+    chars = _grid("2.0 .00 000")
+    unsure = np.zeros(chars.shape, dtype=bool)
+    unsure[1, 0] = True
+    assert not numbers_broken(chars, unsure).any()
+    flags = _grid("1F. F.. ...")
+    assert not numbers_broken(flags, np.zeros(flags.shape, dtype=bool)).any()

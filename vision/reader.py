@@ -28,7 +28,11 @@ from vision.geometry import Geometry
 from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
-from vision.rules import mines_before_a_loss, zeros_beside_covered
+from vision.rules import (
+    mines_before_a_loss,
+    numbers_broken,
+    zeros_beside_covered,
+)
 from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, part_grid
 from vision.skin import Skin, load_skins
 from vision.status import find_controls, is_paused, read_status
@@ -219,17 +223,21 @@ class BoardReader:
         if scores is None:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)
-        # An area of 0s beside a covered cell breaks the rules: not read.
-        broken = zeros_beside_covered(scores.chars, scores.unsure)
-        if broken.any():
-            scores = replace(scores, unsure=scores.unsure | broken)
+        # An area of 0s beside a covered cell, a number its neighbours
+        # contradict: pictures read wrong, not read (`vision.rules`).
+        ruled = np.zeros(scores.unsure.shape, dtype=bool)
+        for rule in (zeros_beside_covered, numbers_broken):
+            broken = rule(scores.chars, scores.unsure)
+            if broken.any():
+                scores = replace(scores, unsure=scores.unsure | broken)
+                ruled |= broken
         chars = np.where(scores.unsure, ".", scores.chars)
         if (chars == ".").all() and is_paused(image, skin, geo, memo):
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
             return Reading(
                 skin.name, geo, Board.covered(geo.rows, geo.cols), None, "paused", (), controls
             )
-        board, unknown = self._board(scores)
+        board, unknown = self._board(scores, ruled)
         controls, face = find_controls(image, skin, geo, buttons=False, memo=memo)
         mines_left = read_counter(image, skin, geo, memo)
         status = read_status(
@@ -247,7 +255,7 @@ class BoardReader:
             if shown.any():
                 # Mines on a board that is not lost break the rules: not read.
                 scores = replace(scores, unsure=scores.unsure | shown)
-                board, unknown = self._board(scores)
+                board, unknown = self._board(scores, ruled | shown)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.
@@ -267,8 +275,11 @@ class BoardReader:
         )
 
     @staticmethod
-    def _board(scores: CellScores) -> tuple[Board, tuple[UnknownCell, ...]]:
-        """The board (unsure cells shown covered) and its unsure cells."""
+    def _board(
+        scores: CellScores, ruled: np.ndarray | None = None
+    ) -> tuple[Board, tuple[UnknownCell, ...]]:
+        """The board (unsure cells shown covered) and its unsure cells (`ruled`:
+        those the game's rules took back)."""
         chars = np.where(scores.unsure, ".", scores.chars)
         board = Board(tuple("".join(row) for row in chars.tolist()))
         unknown = tuple(
@@ -278,6 +289,7 @@ class BoardReader:
                 round(float(scores.best[r, c]), 1),
                 round(float(scores.margin[r, c]), 1),
                 str(scores.chars[r, c]),
+                bool(ruled is not None and ruled[r, c]),
             )
             for r, c in zip(*np.nonzero(scores.unsure), strict=True)
         )

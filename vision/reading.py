@@ -30,6 +30,9 @@ class UnknownCell:
     score: float
     margin: float
     best: str
+    #: The tiles named it `best`, but the game's rules say that picture cannot
+    #: be there (`vision.rules`): a misread held back, evidence against the skin.
+    ruled: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class Reading:
             "status": self.status,
             "unknown": [
                 {"row": u.row, "col": u.col, "score": u.score, "margin": u.margin, "best": u.best}
+                | ({"ruled": True} if u.ruled else {})
                 for u in self.unknown
             ]
             + [

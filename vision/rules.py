@@ -10,6 +10,17 @@ where a covered tile blended with white is the open 0's grey. Which of the
 area's cells are wrong the picture does not say, so all of them are reported
 unsure, never read.
 
+A number says how many mines lie around it: a 3 with two cells around it
+that could hold one (covered, flagged, marked, a mine shown), or a 1 with two
+mines shown around it, is a picture read wrong (covered cells seen through a
+light box as open cells; numbers seen through a dark box as mines). Again the
+picture does not say which cell is wrong: the number and its cells around are
+reported unsure. Flags are not counted against a number: a person's wrong
+flag is a real picture, and the solver names that contradiction itself.
+
+When a 0 is among them, so is the whole area of 0s it belongs to: one box
+blends all the covered cells under it into the open 0's grey.
+
 A clone shows its mines (and wrong flags) only once a game is lost, and
 then also the mine that was hit; a skin that says so (`mines_only_when_lost`)
 has any mine picture on a board that is not lost reported unsure: a covered
@@ -22,7 +33,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from bot.board import COVERED, MINE, WRONG_FLAG
+from bot.board import COVERED, EXPLODED, FLAG, MINE, QUESTION, WRONG_FLAG
 
 #: The covered neighbours of a 0: its eight cells around.
 _AROUND = np.ones((3, 3), dtype=np.uint8)
@@ -42,6 +53,46 @@ def zeros_beside_covered(
     broken = np.unique(labels[zeros & near_covered])
     broken_area: npt.NDArray[np.bool_] = np.isin(labels, broken[broken > 0]) & zeros
     return broken_area
+
+
+#: The kinds that may hide or show a mine: a number counts at least its value of them.
+_MAY_HOLD = (COVERED, FLAG, QUESTION, MINE, EXPLODED)
+#: The kinds that show a mine: a number counts at most its value of them.
+_SHOWN_MINES = (MINE, EXPLODED)
+#: The eight cells around a cell, itself left out.
+_RING = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=np.float32)
+
+
+def _around(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """How many of each cell's eight neighbours are in `mask`."""
+    counts = cv2.filter2D(mask.astype(np.float32), -1, _RING, borderType=cv2.BORDER_CONSTANT)
+    return np.rint(counts).astype(np.int32)
+
+
+def numbers_broken(
+    chars: npt.NDArray[np.str_], unsure: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_]:
+    """The sure cells of every number that its neighbours contradict, with the
+    sure cells around it: fewer cells that may hold a mine (unread ones
+    included) than it says, or more mines shown than it says."""
+    numbers = np.isin(chars, list("012345678")) & ~unsure
+    if not numbers.any():
+        return np.zeros(chars.shape, dtype=bool)
+    value = np.where(numbers, chars, "0").astype(np.int32)
+    may_hold = _around(np.isin(chars, _MAY_HOLD) | unsure)
+    shown = _around(np.isin(chars, _SHOWN_MINES) & ~unsure)
+    broken = numbers & ((may_hold < value) | (shown > value))
+    if not broken.any():
+        return broken
+    near = cv2.dilate(broken.astype(np.uint8), _AROUND).astype(bool) & ~unsure
+    # A 0 beside it may be the wrong one, and then its whole area is (one box
+    # blended them all): the areas of 0s it touches go with it.
+    zeros = (chars == "0") & ~unsure
+    _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
+    touched = np.unique(labels[near & zeros])
+    areas = np.isin(labels, touched[touched > 0]) & zeros
+    wrong: npt.NDArray[np.bool_] = near | areas
+    return wrong
 
 
 #: The kinds a clone shows only on a lost board: mines, wrong flags.

@@ -373,7 +373,8 @@ def print_frame(record: dict[str, Any]) -> None:
         # covered, which keeps the solver sound but hides that it was not read.
         print(f"  {len(record['unknown'])} unsure cells, written '.' above:")
     for u in record["unknown"]:
-        print(f"  unsure cell ({u['row']}, {u['col']}): best {u['best']!r} score {u['score']}")
+        why = " (against the game's rules)" if u.get("ruled") else ""
+        print(f"  unsure cell ({u['row']}, {u['col']}): best {u['best']!r} score {u['score']}{why}")
     for problem in record.get("inconsistent", []):
         print(f"  INCONSISTENT: {problem}")
     for a in record["actions"]:

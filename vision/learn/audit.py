@@ -136,6 +136,12 @@ def misreads(skin: Skin, folders: list[Path], builtin: str | None) -> tuple[int,
                     bad.append(f"counter {mine.mines_left} for {truth.mines_left}")
             else:
                 bad = rules_broken(mine)
+            ruled = [u for u in mine.unknown if u.ruled]
+            if ruled:
+                # Names the tiles gave that the game's rules took back: the
+                # reader did not act on them, but the skin named them wrong.
+                first = ", ".join(f"({u.row}, {u.col}) {u.best}" for u in ruled[:3])
+                bad.append(f"{len(ruled)} cells read against the rules, e.g. {first}")
             found += [f"{frame}: {b}" for b in bad]
             checked += 1
     return checked, found
