@@ -73,3 +73,20 @@ def test_numbers_their_cells_can_hold_are_read() -> None:
     assert not numbers_broken(chars, unsure).any()
     flags = _grid("1F. F.. ...")
     assert not numbers_broken(flags, np.zeros(flags.shape, dtype=bool)).any()
+
+
+def test_an_area_of_zeros_closed_only_by_unread_cells_is_not_read() -> None:
+    from vision.rules import zeros_unproven
+
+    # A box over the middle: its edges unread, the covered cells under it 0s.
+    chars = _grid("...... .1111. .1001. .1001. .1111. ......")
+    unsure = np.zeros(chars.shape, dtype=bool)
+    unsure[1:5, 1:5] = True
+    unsure[2:4, 2:4] = False
+    assert zeros_unproven(chars, unsure)[2:4, 2:4].all()
+    # One unread cell beside an area of 0s that sure numbers also close: read.
+    settled = _grid("0001. 0012. 111F. .....")
+    one = np.zeros(settled.shape, dtype=bool)
+    one[0, 0] = True
+    assert not zeros_unproven(settled, one).any()
+    assert not zeros_unproven(settled, np.zeros(settled.shape, dtype=bool)).any()

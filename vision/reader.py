@@ -32,6 +32,7 @@ from vision.rules import (
     mines_before_a_loss,
     numbers_broken,
     zeros_beside_covered,
+    zeros_unproven,
 )
 from vision.sampling import CellSampler, cell_edges, is_scaled, make_sampler, part_grid
 from vision.skin import Skin, load_skins
@@ -255,7 +256,15 @@ class BoardReader:
             if shown.any():
                 # Mines on a board that is not lost break the rules: not read.
                 scores = replace(scores, unsure=scores.unsure | shown)
-                board, unknown = self._board(scores, ruled | shown)
+                ruled |= shown
+                board, unknown = self._board(scores, ruled)
+        if unknown:
+            lone = zeros_unproven(scores.chars, scores.unsure)
+            if lone.any():
+                # Areas of 0s that no cell read surely closes: not read.
+                scores = replace(scores, unsure=scores.unsure | lone)
+                ruled |= lone
+                board, unknown = self._board(scores, ruled)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.

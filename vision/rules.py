@@ -19,7 +19,8 @@ reported unsure. Flags are not counted against a number: a person's wrong
 flag is a real picture, and the solver names that contradiction itself.
 
 When a 0 is among them, so is the whole area of 0s it belongs to: one box
-blends all the covered cells under it into the open 0's grey.
+blends all the covered cells under it into the open 0's grey. And an area of
+0s that only unread cells close is not read either (`zeros_unproven`).
 
 A clone shows its mines (and wrong flags) only once a game is lost, and
 then also the mine that was hit; a skin that says so (`mines_only_when_lost`)
@@ -93,6 +94,42 @@ def numbers_broken(
     areas = np.isin(labels, touched[touched > 0]) & zeros
     wrong: npt.NDArray[np.bool_] = near | areas
     return wrong
+
+
+def _labels_beside(labels: npt.NDArray[np.int32], mask: npt.NDArray[np.bool_]) -> set[int]:
+    """The labels of `labels` (0: none) found among the eight neighbours of the
+    cells in `mask`."""
+    padded = np.pad(labels, 1)
+    rows, cols = labels.shape
+    found: set[int] = set()
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                shifted = padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+                found.update(int(v) for v in np.unique(shifted[mask]))
+    found.discard(0)
+    return found
+
+
+def zeros_unproven(
+    chars: npt.NDArray[np.str_], unsure: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_]:
+    """The sure 0s of every area of 0s whose cells around are all unread.
+
+    On a board an area of 0s is closed by numbers (or flags, or the board's
+    edge). Where not one of the cells closing it is read surely, nothing in
+    the picture backs the 0s: a box blends covered cells into the open 0's
+    grey and makes the cells along its edges unsure, and the covered cells it
+    blended then form an area of 0s closed only by unsure cells."""
+    zeros = (chars == "0") & ~unsure
+    if not zeros.any() or not unsure.any():
+        return np.zeros(chars.shape, dtype=bool)
+    _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
+    beside_unread = _labels_beside(labels, unsure)
+    beside_sure = _labels_beside(labels, ~unsure & ~zeros)
+    lone = sorted(beside_unread - beside_sure)
+    area: npt.NDArray[np.bool_] = np.isin(labels, lone) & zeros
+    return area
 
 
 #: The kinds a clone shows only on a lost board: mines, wrong flags.
