@@ -90,3 +90,18 @@ def test_an_area_of_zeros_closed_only_by_unread_cells_is_not_read() -> None:
     one[0, 0] = True
     assert not zeros_unproven(settled, one).any()
     assert not zeros_unproven(settled, np.zeros(settled.shape, dtype=bool)).any()
+
+
+def test_cells_a_ring_of_unread_cells_shuts_in_are_not_read() -> None:
+    from vision.rules import enclosed
+
+    unsure = np.zeros((6, 7), dtype=bool)
+    unsure[1, 1:6] = unsure[4, 1:6] = unsure[1:5, 1] = unsure[1:5, 5] = True  # a box's edges
+    shut = enclosed(unsure)
+    assert shut[2:4, 2:5].all() and shut.sum() == 6
+    # A ring open to the board's edge shuts nothing in; nor does one unread cell.
+    unsure[4, 3] = False
+    assert not enclosed(unsure).any()
+    one = np.zeros((6, 7), dtype=bool)
+    one[3, 3] = True
+    assert not enclosed(one).any()

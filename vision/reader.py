@@ -29,6 +29,7 @@ from vision.glyphs import GlyphMemo, best_hit
 from vision.locate import Located, locate
 from vision.reading import Reading, UnknownCell
 from vision.rules import (
+    enclosed,
     mines_before_a_loss,
     numbers_broken,
     zeros_beside_covered,
@@ -227,11 +228,14 @@ class BoardReader:
         # An area of 0s beside a covered cell, a number its neighbours
         # contradict: pictures read wrong, not read (`vision.rules`).
         ruled = np.zeros(scores.unsure.shape, dtype=bool)
+        # (A frame caught while a clone draws its cascade has 0s beside covered
+        # cells: no name was wrong. A number can never be: a name taken back.)
         for rule in (zeros_beside_covered, numbers_broken):
             broken = rule(scores.chars, scores.unsure)
             if broken.any():
                 scores = replace(scores, unsure=scores.unsure | broken)
-                ruled |= broken
+                if rule is numbers_broken:
+                    ruled |= broken
         chars = np.where(scores.unsure, ".", scores.chars)
         if (chars == ".").all() and is_paused(image, skin, geo, memo):
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
@@ -259,12 +263,13 @@ class BoardReader:
                 ruled |= shown
                 board, unknown = self._board(scores, ruled)
         if unknown:
-            lone = zeros_unproven(scores.chars, scores.unsure)
-            if lone.any():
-                # Areas of 0s that no cell read surely closes: not read.
-                scores = replace(scores, unsure=scores.unsure | lone)
-                ruled |= lone
-                board, unknown = self._board(scores, ruled)
+            # Areas of 0s that no cell read surely closes, then cells a ring of
+            # unread cells shuts in (a box over the board's middle): not read.
+            for rule in (zeros_unproven, lambda _, unsure: enclosed(unsure)):
+                lone = rule(scores.chars, scores.unsure)
+                if lone.any():
+                    scores = replace(scores, unsure=scores.unsure | lone)
+            board, unknown = self._board(scores, ruled)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what
             # shows through is not the board, so none of it is reported.

@@ -20,7 +20,8 @@ flag is a real picture, and the solver names that contradiction itself.
 
 When a 0 is among them, so is the whole area of 0s it belongs to: one box
 blends all the covered cells under it into the open 0's grey. And an area of
-0s that only unread cells close is not read either (`zeros_unproven`).
+0s that only unread cells close is not read either (`zeros_unproven`), nor
+any cell a ring of unread cells shuts in (`enclosed`).
 
 A clone shows its mines (and wrong flags) only once a game is lost, and
 then also the mine that was hit; a skin that says so (`mines_only_when_lost`)
@@ -130,6 +131,30 @@ def zeros_unproven(
     lone = sorted(beside_unread - beside_sure)
     area: npt.NDArray[np.bool_] = np.isin(labels, lone) & zeros
     return area
+
+
+def enclosed(unsure: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The sure cells that unsure cells shut off from every edge of the board.
+
+    Not a rule of the game but of pictures: what makes a ring of cells
+    unreadable (the edges of a box, a dialog or a translucent window over the
+    middle of the board) lies over everything inside the ring too, and a
+    translucent cover can turn one kind's picture into another's (an open 0
+    blended with white is sgt-mines' covered grey; a covered cell under a
+    dark box is GNOME Mines' mine). Nothing inside is read."""
+    sure = ~unsure
+    if not unsure.any() or not sure.any():
+        return np.zeros(unsure.shape, dtype=bool)
+    _count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        sure.astype(np.uint8), connectivity=8
+    )
+    rows, cols = unsure.shape
+    x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    w, h = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    inside = (x > 0) & (y > 0) & (x + w < cols) & (y + h < rows)
+    inside[0] = False  # the unsure cells themselves
+    shut: npt.NDArray[np.bool_] = inside[labels] & sure
+    return shut
 
 
 #: The kinds a clone shows only on a lost board: mines, wrong flags.
