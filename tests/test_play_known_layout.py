@@ -4,13 +4,13 @@ not by msbot's own readings.
 sgt-mines is started from a game ID that holds the layout, minegauler with a
 board file (`scripts/record_clones.py`'s `layout_spec`, the way the project's
 recordings are made). The test places the window, and the grid comes from
-the window's place and the clone's fixed offsets (`FIXED_GRID`, measured on
-screenshots), not from `vision/`. Then:
+the window's place and size and the clone's fixed offsets, measured on
+screenshots (`harness.known_layout.board_grid`), not from `vision/`. Then:
 - every click lands inside the cell it names, on that grid;
 - every recorded reading is compared cell by cell with the true board at the
   moment its frame was grabbed: the layout, with every click made before that
-  moment played on it by this test's own rules (an open floods from a 0, a
-  flag toggles); unsure cells are left out, anything read surely must be
+  moment played on it by the rules (`harness.known_layout.Truth`: an open
+  floods from a 0, a flag toggles); unsure cells are left out, anything read surely must be
   what the clone showed; the counter, when read, is mines minus flags;
 - the game's end (won or lost) is the one the layout gives.
 """
@@ -33,6 +33,7 @@ from bot.board import parse_board
 from bot.play.recorder import read_jsonl
 from bot.solver import analyse
 from harness.clones import launch_clone
+from harness.known_layout import Truth, board_grid
 from harness.xdisplay import xvfb_available
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,68 +71,6 @@ def _layout(seed: int, rows: int = 9, cols: int = 9, mines: int = 14) -> tuple[s
     )
 
 
-class Truth:
-    """The clone's board as this test's own rules play the clicks on the layout."""
-
-    def __init__(self, layout: tuple[str, ...]) -> None:
-        self.layout = layout
-        self.rows, self.cols = len(layout), len(layout[0])
-        self.open: set[tuple[int, int]] = set()
-        self.flags: set[tuple[int, int]] = set()
-        self.lost = False
-
-    def around(self, r: int, c: int) -> list[tuple[int, int]]:
-        return [
-            (rr, cc)
-            for rr in range(max(0, r - 1), min(self.rows, r + 2))
-            for cc in range(max(0, c - 1), min(self.cols, c + 2))
-            if (rr, cc) != (r, c)
-        ]
-
-    def number(self, r: int, c: int) -> int:
-        return sum(self.layout[rr][cc] == "*" for rr, cc in self.around(r, c))
-
-    def reveal(self, cell: tuple[int, int]) -> None:
-        if cell in self.flags or cell in self.open:
-            return
-        if self.layout[cell[0]][cell[1]] == "*":
-            self.lost = True
-            return
-        todo = [cell]
-        while todo:
-            r, c = todo.pop()
-            if (r, c) in self.open or (r, c) in self.flags:
-                continue
-            self.open.add((r, c))
-            if self.number(r, c) == 0:
-                todo += self.around(r, c)
-
-    def act(self, action: dict[str, Any]) -> None:
-        cell = (action["row"], action["col"])
-        if action["kind"] == "open":
-            self.reveal(cell)
-        elif action["kind"] == "flag":
-            self.flags ^= {cell}
-        elif action["kind"] == "chord":
-            for n in self.around(*cell):
-                self.reveal(n)
-
-    def copy(self) -> Truth:
-        other = Truth(self.layout)
-        other.open, other.flags, other.lost = set(self.open), set(self.flags), self.lost
-        return other
-
-    @property
-    def status(self) -> str:
-        safe = sum(line.count(".") for line in self.layout)
-        return "lost" if self.lost else "won" if len(self.open) == safe else "playing"
-
-    def shown(self, r: int, c: int) -> str:
-        if (r, c) in self.open:
-            return str(self.number(r, c))
-        return "F" if (r, c) in self.flags else "."
-
-
 def _differences(
     truth: Truth, reading: dict[str, Any], unsure: set[tuple[int, int]], mines: int
 ) -> list[object]:
@@ -163,23 +102,6 @@ def _differences(
     return wrong
 
 
-def _grid(
-    record_clones: Any, name: str, window: tuple[int, int], cell: int, rows: int, cols: int
-) -> Any:
-    """The cells' boxes on the screen from the window's place alone: the clone's
-    offsets measured at its first size (`FIXED_GRID`), and how they follow the
-    cell size: sgt-mines' border is 1.5 tiles (its source's BORDER) below a menu
-    bar of fixed height; minegauler's margins do not change with its buttons."""
-    left, top, *_ = record_clones.FIXED_GRID[name]
-    if name == "sgt-mines":
-        top, left = top - left + cell * 3 // 2, cell * 3 // 2
-    x0, y0 = window[0] + left, window[1] + top
-    return record_clones.Grid(
-        [(x0 + c * cell, x0 + (c + 1) * cell) for c in range(cols)],
-        [(y0 + r * cell, y0 + (r + 1) * cell) for r in range(rows)],
-    )
-
-
 @pytest.mark.parametrize(
     ("name", "seed", "cell"),
     [("sgt-mines", 11, 20), ("minegauler", 12, 16), ("sgt-mines", 13, 14), ("minegauler", 14, 24)],
@@ -187,8 +109,9 @@ def _grid(
 def test_every_reading_and_click_is_the_truth_of_a_known_layout(
     name: str, seed: int, cell: int, tmp_path: Path
 ) -> None:
-    """At the clones' first cell sizes and at others (the cell-size frames of
-    tests/data/cell-sizes are labelled by readings; here the truth judges)."""
+    """At the clones' first cell sizes and at others (live games judged by the
+    truth; the frames of tests/data/cell-sizes are labelled by it too, by
+    scripts/record_cell_sizes.py)."""
     record_clones = _record_clones()
     layout = _layout(seed)
     mines = sum(line.count("*") for line in layout)
@@ -198,8 +121,9 @@ def test_every_reading_and_click_is_the_truth_of_a_known_layout(
         worker_display(1600, 1000) as xd,
         launch_clone(spec, "beginner", xd, place, cell_size=cell) as running,
     ):
-        window = running.geometry()[:2]
-        grid = _grid(record_clones, name, window, cell, len(layout), len(layout[0]))
+        geometry = running.geometry()
+        window = geometry[:2]
+        xs, ys = board_grid(name, geometry, cell, len(layout), len(layout[0]))
         truth = Truth(layout)
         if name == "sgt-mines":
             # The game ID names a cell the game opens by itself at the start.
@@ -223,7 +147,7 @@ def test_every_reading_and_click_is_the_truth_of_a_known_layout(
     assert clicks and readings
     # Every click inside the cell it names, on the grid the window's place gives.
     for a in clicks:
-        (x0, x1), (y0, y1) = grid.xs[a["col"]], grid.ys[a["row"]]
+        (x0, x1), (y0, y1) = xs[a["col"]], ys[a["row"]]
         assert x0 <= a["x"] < x1 and y0 <= a["y"] < y1, a
     # Every reading against the truth of its moment: the clone handles clicks in
     # order and draws each a moment later, so its board at a grab is the layout

@@ -11,7 +11,8 @@ matched at the clone's own pixels (`vision.display_scale`).
 
 The frames are the recordings' real screenshots (the window and a margin,
 as a screen showing it) and real frames of other cell sizes
-(tests/data/cell-sizes), scaled with cv2.resize as a compositor would show
+(tests/data/cell-sizes, labelled by the rules on known mine layouts:
+`scripts/record_cell_sizes.py`), scaled with cv2.resize as a compositor would show
 them. Each must read exactly as its label says: the same board, no unsure
 cell, the same counter and status, on a grid that is the unscaled one
 scaled (the bot clicks there).
@@ -256,10 +257,10 @@ def test_a_cell_scaled_nearest_is_a_picture_of_its_tile_as_shown(
 #: themselves (QA F6: minegauler's 22 px buttons at 200 % were not found,
 #: sgt-mines' 27 px tiles at 125 % read 30 of 41 cells unsure).
 SIZED = (
-    "minegauler-8x8n10-s303-22px-12.png",
-    "minegauler-8x8n10-s303-36px-25.png",
-    "sgt-mines-8x8n12-s303-27px-12.png",
-    "sgt-mines-8x8n12-s303-36px-24.png",
+    "minegauler-8x8n10-sparse-22px-play.png",
+    "minegauler-8x8n10-sparse-36px-won.png",
+    "sgt-mines-8x8n12-typical-27px-play.png",
+    "sgt-mines-8x8n12-typical-36px-won.png",
 )
 SIZE_LABELS = {
     lab["frame"]: lab
@@ -277,14 +278,16 @@ def test_other_cell_sizes_at_a_desktop_scale_read_exactly(
     _check(reader, load_image(SIZES / frame), scale, interpolation, SIZE_LABELS[frame], unsure)
 
 
-#: Cell-size frames whose digits, scaled linear, once read surely and wrongly:
-#: a one-pixel stroke blended into another kind's ink (sgt-mines' black 7 at
-#: 11 px showed the 8's grey, the teal 6 no ink at all) left one kind, which
-#: the colours then named far from its tile (`vision.classify._overruled`).
+#: Digits that, scaled linear, once read surely and wrongly on frames of a
+#: live 16x30 game at 11 px: a one-pixel stroke blended into another kind's
+#: ink (sgt-mines' black 7 showed the 8's grey, the teal 6 no ink at all) left
+#: one kind, which the colours then named far from its tile
+#: (`vision.classify._overruled`). The frames now: a busy 16x30 board at 11 px
+#: with a 7 and an 8 open, and the same board mostly opened.
 INK_BLENDS = (
-    ("sgt-mines-16x30n99-live-11px-seven.png", 2.0),
-    ("sgt-mines-16x30n99-live-11px-seven.png", 3.0),
-    ("sgt-mines-16x30n99-live-11px-opened.png", 2.25),
+    ("sgt-mines-30x16n99-busy-11px-a.png", 2.0),
+    ("sgt-mines-30x16n99-busy-11px-a.png", 3.0),
+    ("sgt-mines-30x16n99-busy-11px-opened.png", 2.25),
 )
 
 

@@ -7,37 +7,40 @@ the inks of the digits (`vision.colour`), and carry a few tiles cut at other
 sizes, so that cells are read right at sizes no tile was cut at, or reported
 unsure, never misread.
 
-The frames in tests/data/cell-sizes are real Xvfb screenshots (the window,
-cropped) of seeded games: the same game was played with the same clicks at
-the skin's first size (20 px, 16 px) and at the other sizes, and each label
-is the reading at the first size, which the recordings test exactly. The
-boards were checked by eye; a lost sgt-mines board shows only the hit mine.
-The `sgt-mines-16x16n40-live-*` frames are the play loop's own frames of
-live games at 11 and 14 px where the bot stopped on "cells unreadable" (every
-1, 2 or 3 of the board was farther from its 20 px tile than the skin allowed)
-and, in one (`-split`), where a row of such numbers cut the board into two
-grids; `-pieces` is a mostly opened board the lattice finds in three pieces
-that no row of flat tiles joins (the play loop's own reading labels it); every
-label was checked cell by cell by eye on a 3-4x zoom. The two `-opened`
-frames (mostly opened boards at 11 and 14 px, where a grid a pixel off fits
-the digits better than the right one) are labelled by the play loop's own
-reading of the won games, four rows of each checked by eye; `-seven` is the
-frame a live game stopped on at 11 px, a 7 read unsure (its grey
-anti-aliasing also shows the 8's ink, so the glyph has to fit: the skin's
-`tiles/7_s11.png` is that 7), labelled by the play loop's reading of the
-frame before with that cell a 7, checked by eye against the flags around it.
-A sgt-mines window narrower than its status text truncates it ("Marked:
-0 / 2..."): its count is then unknown (null), not guessed. A minegauler board
-narrower than its panel leaves the counter outside the skin's region (null).
+The frames in tests/data/cell-sizes are real Xvfb screenshots (the window and
+8 px of the screen around it) of games on mine layouts chosen beforehand,
+made by `scripts/record_cell_sizes.py`: each game is played with the same
+clicks at every cell size it is recorded at (sgt-mines 11 to 48 px,
+minegauler 14 to 40 px), and three sgt-mines windows are resized after play
+(`cell` null: the clone picks its tile size). The labels do not come from
+`vision/` nor from any reading of the pixels: each is the layout with the
+clicks made played on it by the rules (`harness.known_layout.Truth`: an open
+floods from a 0, a flag toggles, a mine opened loses, every safe cell open
+wins), drawn as each clone draws a finished game (learned from the clones at
+their first sizes, checked by eye at others): a lost sgt-mines board shows
+only the mine opened, a won one a flag on every cell not open; a lost
+minegauler board shows every mine not flagged ("*"), the one opened ("!")
+and wrong flags ("X"), a won one a flag on every mine. The script also checks
+every batch of clicks on the screen: exactly the cells the rules changed
+changed. The counter is mines minus flags, null where it is not shown whole
+or not where the skin reads it: a finished sgt-mines game shows "COMPLETED!"
+or "DEAD!" instead; a sgt-mines window narrower than its status text cuts it
+("Marked: 3 / 2..." at 14 px, the total cut: null; "Marked: 3 / 26 (8..."
+at 16 px: read); a minegauler board much narrower than its panel is centred
+under it, away from the counter (a board one cell wide: null). The script's
+docstring says how each rule was measured.
+
+The layouts: a 9x9 board with 26 mines that shows every digit 0-8 (each 5-8
+walled in by mines and opened on purpose), played to a loss; the 8x8 boards
+of the earlier frames, played to a win; busy boards at 11 and 14 px, mostly
+opened (rows of numbers cut such boards into pieces for the lattice finder),
+16x30 with a 7 and an 8 planted; tiny boards (8x1, 1x8, 4x3, 3x4); and a
+minegauler 8x8 board at 14 px, below its own settings' 16 px, that must be no
+board (`NO_BOARD`).
 
 The e2e tests play one real beginner game on each clone at a size its
-recordings do not have.
-
-These labels come from msbot's own readings (checked by eye): they hold the
-reader to what it read once, a regression check. The truth at other cell
-sizes is `tests/test_play_known_layout.py`'s: sgt-mines at 14 px and
-minegauler at 24 px played live on a mine layout the test chose, every
-reading compared with the layout.
+recordings do not have; `tests/test_play_known_layout.py` plays live games on
+chosen layouts at other cell sizes, every reading judged by the truth.
 """
 
 from __future__ import annotations
@@ -64,6 +67,9 @@ LaunchClone = Callable[..., RunningClone]
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "cell-sizes"
 LABELS = [json.loads(line) for line in (DATA / "labels.jsonl").read_text().splitlines()]
+#: Frames that must be no board (their labels are the truth all the same).
+NO_BOARD = ("minegauler-8x8n10-sparse-14px-piece.png",)
+READ = [lab for lab in LABELS if lab["frame"] not in NO_BOARD]
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +77,7 @@ def reader() -> BoardReader:
     return BoardReader()
 
 
-@pytest.mark.parametrize("label", LABELS, ids=[lab["frame"] for lab in LABELS])
+@pytest.mark.parametrize("label", READ, ids=[lab["frame"] for lab in READ])
 def test_frame_at_another_cell_size_is_read_exactly(
     reader: BoardReader, label: dict[str, Any]
 ) -> None:
@@ -89,15 +95,26 @@ def test_frame_at_another_cell_size_is_read_exactly(
 def test_the_frames_cover_the_sizes_and_kinds_meant() -> None:
     """The data really spans small to large cells and every kind each clone shows."""
     for skin, sizes, kinds in (
-        ("sgt-mines", {11, 12, 14, 16, 24, 32, 40, 48}, set(".F!01234567")),
-        ("minegauler", {16, 20, 24, 28, 32, 36, 40}, set(".F!*X012")),
+        ("sgt-mines", {11, 12, 13, 14, 16, 18, 24, 27, 32, 36, 40, 48}, set(".F!012345678")),
+        ("minegauler", {14, 16, 20, 22, 24, 28, 32, 36, 40}, set(".F!*X012345678")),
     ):
         mine = [lab for lab in LABELS if lab["skin"] == skin]
         assert sizes <= {lab["cell"] for lab in mine}
         assert kinds <= set("".join("".join(lab["board"]) for lab in mine))
         assert {"playing", "won", "lost"} <= {lab["status"] for lab in mine}
     assert any(len(lab["board"]) == 1 for lab in LABELS)  # a board one row high
-    assert any(lab["frame"].startswith("sgt-mines-9x9n10-s505-resized") for lab in LABELS)
+    assert any(len(lab["board"][0]) == 1 for lab in LABELS)  # and one column wide
+    resized = [lab for lab in LABELS if "-resized-" in lab["frame"]]
+    assert len(resized) == 3 and all(lab["cell"] is None for lab in resized)
+    # Mostly opened busy boards at small cells (the play loop's hard cases).
+    busy = {
+        (lab["frame"].split("-busy-")[0], lab["cell"])
+        for lab in LABELS
+        if "-busy-" in lab["frame"] and "".join(lab["board"]).count(".") < 40
+    }
+    assert {("sgt-mines-16x16n40", 11), ("sgt-mines-16x16n40", 14)} <= busy
+    assert ("sgt-mines-30x16n99", 11) in busy
+    assert all((DATA / name).exists() for name in NO_BOARD)
 
 
 def _bank(skin: str) -> TileBank:
@@ -172,4 +189,4 @@ def test_a_line_of_covered_cells_of_a_bigger_board_is_no_board(reader: BoardRead
     not there, so nothing is found (the bot stops) rather than that."""
     reader.forget()
     with pytest.raises(VisionError, match="no Minesweeper board"):
-        reader.read_fresh(load_image(DATA / "minegauler-8x8n10-s303-14px-19-piece.png"))
+        reader.read_fresh(load_image(DATA / NO_BOARD[0]))

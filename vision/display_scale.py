@@ -81,7 +81,9 @@ def period(scale: float) -> int:
     return exact_period(scale) or MAX_PHASES
 
 
-def as_shown(image: np.ndarray, scale: float) -> list[tuple[np.ndarray, Phase]]:
+def as_shown(
+    image: np.ndarray, scale: float, paper: tuple[int, ...] | None = None
+) -> list[tuple[np.ndarray, Phase]]:
     """`image` (a glyph at the clone's pixels) as `to_native` brings it back from a
     screen at `scale`: one picture per interpolation the compositor may use
     (linear, nearest) and per phase of the glyph on the screen's pixel grid
@@ -93,6 +95,16 @@ def as_shown(image: np.ndarray, scale: float) -> list[tuple[np.ndarray, Phase]]:
     frame) lose that ring of TRIM pixels (their centre stays the same);
     smaller ones (text) keep it, being cut with a margin of background.
 
+    `paper`: the colour around the glyph on the screen (`glyph_paper`), which
+    a glyph that keeps its ring is set on, rather than on its own edge
+    repeated: a glyph cut tight has ink on its edge (minegauler's red
+    anti-aliased counter digits on black), and brought back from a scale
+    that ink blends with the black beside it, not with more ink. Repeated,
+    the edge made pictures no screen shows: the "5" of the counter at 125 %,
+    nearest, scored 211 against the threshold of 150 where it is itself
+    (and read "00" for "005": no count). For a glyph cut with a margin of
+    background the two are the same.
+
     Bringing a screen back to the clone's pixels cannot undo the blend of a
     linear scale (a one-pixel black line becomes a grey one), so the glyphs
     are blended alike and the thresholds stay those of the clone's own pixels;
@@ -103,7 +115,11 @@ def as_shown(image: np.ndarray, scale: float) -> list[tuple[np.ndarray, Phase]]:
     q = period(scale)
     trim = TRIM if min(h, w) >= TRIM_FROM else 0
     pad = 2
-    canvas = cv2.copyMakeBorder(image, pad + q, pad + 1, pad + q, pad + 1, cv2.BORDER_REPLICATE)
+    border = (pad + q, pad + 1, pad + q, pad + 1)
+    if trim or paper is None:
+        canvas = cv2.copyMakeBorder(image, *border, cv2.BORDER_REPLICATE)
+    else:
+        canvas = cv2.copyMakeBorder(image, *border, cv2.BORDER_CONSTANT, value=paper)
     out: list[tuple[np.ndarray, Phase]] = []
     for interp in (cv2.INTER_LINEAR, cv2.INTER_NEAREST):
         for py in range(q):
@@ -116,6 +132,23 @@ def as_shown(image: np.ndarray, scale: float) -> list[tuple[np.ndarray, Phase]]:
                 picture = back[0][ys : ys + h - 2 * trim, xs : xs + w - 2 * trim]
                 out.append((np.ascontiguousarray(picture), (q, xs % q, ys % q)))
     return out
+
+
+def glyph_paper(images: list[np.ndarray]) -> tuple[int, ...] | None:
+    """The colour a set of glyph images is drawn on: the commonest colour of
+    their outermost pixels (a glyph cut with a margin shows only it there, a
+    glyph cut tight shows it between its strokes), as `as_shown`'s `paper`;
+    None for no images."""
+    rings = [
+        np.concatenate([img[0], img[-1], img[1:-1, 0], img[1:-1, -1]]).reshape(
+            -1, 1 if img.ndim == 2 else img.shape[2]
+        )
+        for img in images
+    ]
+    if not rings:
+        return None
+    colours, counts = np.unique(np.concatenate(rings), axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[int(counts.argmax())])
 
 
 def in_phase(scores: np.ndarray | None, phase: Phase | None, x0: int, y0: int) -> np.ndarray | None:

@@ -128,17 +128,41 @@ def tile_boxes(image: np.ndarray) -> np.ndarray:
     return squarish(components(image))
 
 
-def _neighbours(centres: np.ndarray, sizes: np.ndarray, axis: int) -> np.ndarray:
+#: How many times larger (per axis) a tile's neighbour may be than the tile, or
+#: smaller (`_neighbours`, `find_lattices`' link_sizes).
+LINK_SIZES = 2.0
+
+
+def _neighbours(
+    centres: np.ndarray, sizes: np.ndarray, axis: int, link_sizes: float | None = LINK_SIZES
+) -> np.ndarray:
     """For each tile, the index of the nearest tile after it along `axis`, or -1.
 
     "Nearest" is within one to 2.6 tile sizes (the inside of a tile is at least
-    about half its pitch in every clone) and roughly on the same row/column.
+    about half its pitch in every clone) and roughly on the same row/column,
+    among the tiles at most `link_sizes` times larger or smaller on both axes
+    (None: any size).
+
+    A glyph can split a cell into flat pieces at a pitch of their own:
+    minegauler's mine, its spikes a cross, shows four flat quarters, each
+    under half as wide as the open cell's inside, from 24 px cells on (GNOME
+    Mines' large digits leave flat pieces beside their strokes likewise). Linked to the
+    cells, the pieces of a lost board's mines (17 of 81 cells) outvoted
+    them: the pitch came out half the cells' on one axis (12 px for 24,
+    15 for 32), or pulled a pixel off by the pieces' centres (39.25 for 40),
+    and no board was found. Unlinked, they make a lattice of their own that
+    no skin reads. Covered and open insides differ less (minegauler's raised
+    buttons: about 1.5 times smaller than its open cells), and when they do
+    not link, `_merge` joins their groups.
     """
     other = 1 - axis
     da = centres[None, :, axis] - centres[:, None, axis]
     db = np.abs(centres[None, :, other] - centres[:, None, other])
     size = sizes[:, axis][:, None]
     ok = (da > size * 0.9) & (da < size * 2.6) & (db < sizes[:, other][:, None] * 0.3)
+    if link_sizes is not None:
+        ratio = sizes[None, :, :] / sizes[:, None, :]
+        ok &= ((ratio <= link_sizes) & (ratio >= 1 / link_sizes)).all(axis=2)
     da = np.where(ok, da, np.inf)
     best = da.argmin(axis=1)
     return np.where(np.isfinite(da[np.arange(len(da)), best]), best, -1)
@@ -217,6 +241,7 @@ def find_lattices(
     aspect: float = ASPECT,
     robust: bool = False,
     step: int = FLAT_STEP,
+    link_sizes: float | None = LINK_SIZES,
 ) -> list[Lattice]:
     """Every tile grid in `image`, the one with most tiles first (see module docstring).
 
@@ -226,7 +251,8 @@ def find_lattices(
     160 px left out: no board found), so `vision.locate` passes the largest
     pitch its skins may be shown at. `aspect` and `robust`: see `squarish`
     and `_fit` (the live learner's looser and steadier reading); `step`: the
-    colour step within a tile's inside (a gradient's steps are larger).
+    colour step within a tile's inside (a gradient's steps are larger);
+    `link_sizes`: see `_neighbours`.
     """
     parts = components(image, max_tile, step)
     boxes = squarish(parts, aspect)
@@ -234,8 +260,8 @@ def find_lattices(
         return []
     centres = boxes[:, 0:2] + (boxes[:, 2:4] - 1) / 2
     sizes = boxes[:, 2:4]
-    right = _neighbours(centres, sizes, 0)
-    below = _neighbours(centres, sizes, 1)
+    right = _neighbours(centres, sizes, 0, link_sizes)
+    below = _neighbours(centres, sizes, 1, link_sizes)
     edges = [(i, int(j)) for i, j in enumerate(right) if j >= 0]
     edges += [(i, int(j)) for i, j in enumerate(below) if j >= 0]
     fits: list[np.ndarray] = []

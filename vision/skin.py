@@ -139,7 +139,7 @@ from bot.limits import LimitError, parse_json, read_text
 from vision.border import LIMIT as BORDER_LIMIT
 from vision.border import SIDES, AnyBorder, Border, drawn_border
 from vision.colour import PROBES, parse_colour
-from vision.display_scale import Phase, as_shown
+from vision.display_scale import Phase, as_shown, glyph_paper
 from vision.image_io import load_image
 
 
@@ -393,11 +393,17 @@ class _AsShown:
         self.images = images
         self.scale = scale
         self.done: dict[str, tuple[tuple[np.ndarray, ...], tuple[Phase, ...]]] = {}
+        #: The colour the set is drawn on (`glyph_paper`), once asked for.
+        self.paper: tuple[int, ...] | None = None
 
     def of(self, key: str) -> tuple[tuple[np.ndarray, ...], tuple[Phase, ...]]:
         found = self.done.get(key)
         if found is None:
-            pairs = [pair for img in self.images[key] for pair in as_shown(img, self.scale)]
+            if self.paper is None:
+                self.paper = glyph_paper([img for imgs in self.images.values() for img in imgs])
+            pairs = [
+                pair for img in self.images[key] for pair in as_shown(img, self.scale, self.paper)
+            ]
             found = self.done[key] = (
                 tuple(img for img, _ in pairs),
                 tuple(phase for _, phase in pairs),

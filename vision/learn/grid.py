@@ -190,13 +190,20 @@ def _variants(image: np.ndarray) -> list[list[Lattice]]:
     checkerboard of grey and white, an X11 stipple, flat only once neighbouring
     pixels are averaged) and over 5x5 (a median: tiles with a grain of their own,
     a noisy texture, flatten too), then with tiles whose colour steps from pixel
-    to pixel (a gradient)."""
+    to pixel (a gradient).
+
+    Tiles of any size link here (`find_lattices`' link_sizes None), as they did
+    before locating kept glyph pieces apart: the robust refit of a GNOME Mines
+    board at 90.6 px (cells drawn 90 or 91 px apart) on its cell insides
+    alone keeps only the centres near their median offset and came out at
+    90.8 px, more than a tenth of a pixel a cell off (the plain fit: 90.68),
+    and the skin learned so read a "?" of its own recording unsure."""
     return [
-        find_lattices(image, robust=True),
-        find_lattices(image, aspect=ASPECT_ANY, robust=True),
-        find_lattices(cv2.blur(image, (2, 2)), aspect=ASPECT_ANY, robust=True),
-        find_lattices(cv2.medianBlur(image, 5), aspect=ASPECT_ANY, robust=True),
-        find_lattices(image, aspect=ASPECT_ANY, robust=True, step=GRADIENT_STEP),
+        find_lattices(image, robust=True, link_sizes=None),
+        find_lattices(image, aspect=ASPECT_ANY, robust=True, link_sizes=None),
+        find_lattices(cv2.blur(image, (2, 2)), aspect=ASPECT_ANY, robust=True, link_sizes=None),
+        find_lattices(cv2.medianBlur(image, 5), aspect=ASPECT_ANY, robust=True, link_sizes=None),
+        find_lattices(image, aspect=ASPECT_ANY, robust=True, step=GRADIENT_STEP, link_sizes=None),
     ]
 
 
