@@ -239,26 +239,25 @@ def _refine(
     reach = 1 if max(geo.cell_w, geo.cell_h) < 30 else 2
     part = _middle(geo)
     best = (_shift_cost(unmoved), 0, 0)
+
+    def try_shift(dx: int, dy: int) -> None:
+        nonlocal best
+        scores = classify(image, part.shifted(dx, dy), bank)
+        if scores is not None and _shift_cost(scores) < best[0]:
+            best = (_shift_cost(scores), dx, dy)
+
     for axis in (0, 1):
         dx0, dy0 = best[1], best[2]
         for step in range(-reach, reach + 1):
-            if step == 0:
-                continue
-            dx, dy = (dx0 + step, dy0) if axis == 0 else (dx0, dy0 + step)
-            scores = classify(image, part.shifted(dx, dy), bank)
-            if scores is not None and _shift_cost(scores) < best[0]:
-                best = (_shift_cost(scores), dx, dy)
-    cells = part.rows * part.cols
-    if best[0][0] > MAX_UNSURE * cells:
+            if step:
+                try_shift(*((dx0 + step, dy0) if axis == 0 else (dx0, dy0 + step)))
+    if best[0][0] > MAX_UNSURE * part.rows * part.cols:
         # Off on both axes: the shifts not tried yet, together.
         bx = best[1]
         for dx in range(-reach, reach + 1):
             for dy in range(-reach, reach + 1):
-                if dy == 0 or dx == bx:
-                    continue  # tried above
-                scores = classify(image, part.shifted(dx, dy), bank)
-                if scores is not None and _shift_cost(scores) < best[0]:
-                    best = (_shift_cost(scores), dx, dy)
+                if dy != 0 and dx != bx:  # (dx, 0) and (bx, dy) were tried above
+                    try_shift(dx, dy)
     moved = geo.shifted(best[1], best[2])
     scores = classify(image, moved, bank)
     if scores is None and best[1:] != (0, 0):

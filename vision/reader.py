@@ -226,16 +226,12 @@ class BoardReader:
             raise VisionError("the board no longer fits on the image (window moved or resized?)")
         scores = rescue(image, geo, located.bank, scores, located.nudge)
         # An area of 0s beside a covered cell, a number its neighbours
-        # contradict: pictures read wrong, not read (`vision.rules`).
-        ruled = np.zeros(scores.unsure.shape, dtype=bool)
-        # (A frame caught while a clone draws its cascade has 0s beside covered
-        # cells: no name was wrong. A number can never be: a name taken back.)
-        for rule in (zeros_beside_covered, numbers_broken):
-            broken = rule(scores.chars, scores.unsure)
-            if broken.any():
-                scores = replace(scores, unsure=scores.unsure | broken)
-                if rule is numbers_broken:
-                    ruled |= broken
+        # contradict: pictures read wrong, not read (`vision.rules`). Only the
+        # number's are names taken back (`ruled`): a frame caught while a clone
+        # draws its cascade has 0s beside covered cells, and no name wrong.
+        cascade = zeros_beside_covered(scores.chars, scores.unsure)
+        ruled = numbers_broken(scores.chars, scores.unsure | cascade)
+        scores = replace(scores, unsure=scores.unsure | cascade | ruled)
         chars = np.where(scores.unsure, ".", scores.chars)
         if (chars == ".").all() and is_paused(image, skin, geo, memo):
             controls, _ = find_controls(image, skin, geo, buttons=True, memo=memo)
@@ -265,10 +261,9 @@ class BoardReader:
         if unknown:
             # Areas of 0s that no cell read surely closes, then cells a ring of
             # unread cells shuts in (a box over the board's middle): not read.
-            for rule in (zeros_unproven, lambda _, unsure: enclosed(unsure)):
-                lone = rule(scores.chars, scores.unsure)
-                if lone.any():
-                    scores = replace(scores, unsure=scores.unsure | lone)
+            lone = zeros_unproven(scores.chars, scores.unsure)
+            lone |= enclosed(scores.unsure | lone)
+            scores = replace(scores, unsure=scores.unsure | lone)
             board, unknown = self._board(scores, ruled)
         if status != "playing" and hides_board(image, skin, geo, memo):
             # A window over the finished board (GNOME Mines' high scores): what

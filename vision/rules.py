@@ -41,6 +41,15 @@ from bot.board import COVERED, EXPLODED, FLAG, MINE, QUESTION, WRONG_FLAG
 _AROUND = np.ones((3, 3), dtype=np.uint8)
 
 
+def _areas_of(zeros: npt.NDArray[np.bool_], seeds: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The cells of every area of `zeros` (touching cells, diagonals included)
+    that holds a cell of `seeds`."""
+    _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
+    touched = np.unique(labels[zeros & seeds])
+    areas: npt.NDArray[np.bool_] = np.isin(labels, touched[touched > 0]) & zeros
+    return areas
+
+
 def zeros_beside_covered(
     chars: npt.NDArray[np.str_], unsure: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.bool_]:
@@ -50,11 +59,8 @@ def zeros_beside_covered(
     covered = (chars == COVERED) & ~unsure
     if not zeros.any() or not covered.any():
         return np.zeros(chars.shape, dtype=bool)
-    _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
     near_covered = cv2.dilate(covered.astype(np.uint8), _AROUND).astype(bool)
-    broken = np.unique(labels[zeros & near_covered])
-    broken_area: npt.NDArray[np.bool_] = np.isin(labels, broken[broken > 0]) & zeros
-    return broken_area
+    return _areas_of(zeros, near_covered)
 
 
 #: The kinds that may hide or show a mine: a number counts at least its value of them.
@@ -89,11 +95,7 @@ def numbers_broken(
     near = cv2.dilate(broken.astype(np.uint8), _AROUND).astype(bool) & ~unsure
     # A 0 beside it may be the wrong one, and then its whole area is (one box
     # blended them all): the areas of 0s it touches go with it.
-    zeros = (chars == "0") & ~unsure
-    _, labels = cv2.connectedComponents(zeros.astype(np.uint8), connectivity=8)
-    touched = np.unique(labels[near & zeros])
-    areas = np.isin(labels, touched[touched > 0]) & zeros
-    wrong: npt.NDArray[np.bool_] = near | areas
+    wrong: npt.NDArray[np.bool_] = near | _areas_of((chars == "0") & ~unsure, near)
     return wrong
 
 
