@@ -412,6 +412,14 @@ class Player:
                 time.sleep(0.005)
                 continue
             self.frame_name = self.recorder.frame(image, reading, game=number, region=region)
+            # The last safe cell is open: the game is won by the rules, and the
+            # clone may be drawing its notice over the board right now (GNOME
+            # Mines' scores), where a flag would land on that window. The flags
+            # follow only if the clone shows no end.
+            only_flags = bool(steps) and all(s.action == "flag" for s in steps)
+            won = only_flags and self.only_mines_left(reading)
+            if won and self.waiter.wait_for_end(pending, reading):
+                continue
             if not steps:
                 # Every cell decided: the screen should say won any moment now.
                 if self.waiter.wait_for_end(pending, reading):
