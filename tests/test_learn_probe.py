@@ -38,7 +38,7 @@ CELL = 20
 GEO = Geometry(left=100, top=80, cell_w=CELL, cell_h=CELL, rows=9, cols=9)
 REGION = Region(100, 80, 9 * CELL, 9 * CELL)
 #: Grey levels of covered, flag, "?" and marks no clone has (the cycle's order).
-SHADES = (192, 40, 110, 250, 75)
+SHADES = (192, 40, 110, 250, 75, 150)
 
 
 class _Clone(Mouse):
@@ -115,6 +115,7 @@ def _probe(
     held: frozenset[Cell] = frozenset(),
     named: list[tuple[Cell, int]] | None = None,
     reads: dict[int, str] | None = None,
+    names: dict[int, object] | None = None,
 ) -> bool:
     """`clone` probed; the pictures named flags go to `named` (cell, grey), and
     the skin reads the covered grey and the greys in `reads`."""
@@ -122,7 +123,11 @@ def _probe(
     window = SimpleNamespace(
         geometry=GEO, region=REGION, screen=clone, located=SimpleNamespace(geometry=in_region)
     )
-    draft = SimpleNamespace(question_marks=question_marks, book=SimpleNamespace(same=1.0))
+    draft = SimpleNamespace(
+        question_marks=question_marks,
+        book=SimpleNamespace(same=1.0),
+        names=names if names is not None else {},
+    )
     actuator = Actuator(clone)
     actuator.bind(GEO)
     apprentice = Apprentice(cast(Any, draft), cast(Any, None), actuator, window=cast(Any, window))
@@ -155,8 +160,9 @@ def test_the_probe_flag_comes_off_whatever_the_cycle(
 def test_a_flag_that_never_comes_off_stops_with_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
     # A cycle longer than any clone's, and than the steps the probe adds for a
-    # click the clone dropped: the probe gives up.
-    clone = _Clone(5)
+    # click the clone dropped (and the right click of its proof that a picture
+    # is a covered cell a shade apart): the probe gives up.
+    clone = _Clone(6)
     with pytest.raises(PlayError, match=r"did not come off again"):
         _probe(clone, question_marks=False)
 
@@ -248,3 +254,48 @@ def test_a_cell_opened_before_the_probe_is_not_asked(monkeypatch: pytest.MonkeyP
     clone.open[far] = True
     assert _probe(clone, False) is True
     assert clone.clicks == 2
+
+
+class _UnflagShade(_Clone):
+    """A clone that draws a cell whose flag came off a shade apart from a fresh
+    covered cell (zoo seed 516634886: 6 grey levels darker), a picture the
+    skin has not named yet."""
+
+    SHADE = SHADES[0] - 6
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.unflagged = np.zeros((9, 9), bool)
+
+    def grab(self, region: Region | None) -> np.ndarray:
+        shot = super().grab(region)
+        apart = np.repeat(np.repeat(self.unflagged & (self.marks == 0), CELL, 0), CELL, 1)
+        shot[apart] = self.SHADE
+        return shot
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        super().click(x, y, button)
+        r, c = (y - REGION.top) // CELL, (x - REGION.left) // CELL
+        self.unflagged[r, c] |= self.marks[r, c] == 0
+
+
+def test_a_flag_that_comes_off_a_shade_apart_is_proven_covered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The probe's flag came off as a picture the skin did not read: the probe
+    gave it two more right clicks, left a flag on the board and stopped with
+    "the probe flag ... did not come off again" (or a click had "no visible
+    effect"). One more right click shows the flag again and the cycle brings
+    the picture back: it is named covered, and no mark stays."""
+    monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
+    named: dict[int, object] = {}
+    monkeypatch.setattr(
+        Apprentice, "_look_of", lambda self, image, cuts, r, c: _shade(image, (r, c))
+    )
+    monkeypatch.setattr(Apprentice, "save", lambda self: None)
+    clone = _UnflagShade()
+    assert _probe(clone, False, names=named) is True
+    assert not clone.marks.any(), "a mark left on the board"
+    assert clone.clicks == 4  # flag, off; flag again, off
+    (shade,) = named
+    assert shade == _UnflagShade.SHADE and named[shade].char == "."  # type: ignore[attr-defined]

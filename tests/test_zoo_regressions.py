@@ -20,6 +20,13 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   white): no grid was found at all, and its "Restart" button, drawn alike
   under the pointer, was never tried as the restart.
 
+- seed 516634886 (a dark Tk clone, sunken open cells): the first open drew
+  the open cells' dark rim across the gap onto the top of the covered cells
+  below them. The first reading of the first game has no picture before to
+  tell an edge from an open cell by (`edge_only`), and those covered cells
+  were named open cells: 31 sure misreads, then "open cells never change".
+  They are now compared with the covered looks the skin holds.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -59,6 +66,7 @@ from vision.classify import make_bank
 from vision.cuts import Cuts
 from vision.geometry import Geometry
 from vision.learn.grid import find_board
+from vision.learn.looks import Look
 from vision.locate import locate
 from vision.skin import load_skin
 
@@ -226,3 +234,50 @@ def test_pieces_of_a_notice_over_closed_cells_are_framed_like_no_cell() -> None:
     cv2.circle(revealed, (x + 11, y + 9), 5, (0, 0, 0), -1)
     unframed = Apprentice._unframed(learner, in_play, revealed, looks, closed, ~closed)  # type: ignore[arg-type]
     assert unframed == set()
+
+
+#: The first state of seed 516634886's first game, from the clone's truth.
+FIRST_OPEN_516634886 = [
+    ".........100001......",
+    ".........100001......",
+    "........2100001......",
+    "........1000011......",
+    "........100001.......",
+    "........11100112.....",
+    "..........100001.....",
+    "..........100001.....",
+    "..........100001.....",
+    "..........100001.....",
+]
+
+
+def test_covered_cells_an_open_rim_reaches_are_no_open_cells_at_the_first_open() -> None:
+    folder = DATA / "seed-516634886"
+    fresh = cv2.imread(str(folder / "fresh.png"))
+    first = cv2.imread(str(folder / "first-open.png"))
+    cuts = _cuts(10, 10, (47, 52), 21, 10)
+    # The covered looks the skin holds: every picture of the fresh board.
+    tiles: list[np.ndarray] = []
+    for r in range(10):
+        for c in range(21):
+            tile = fresh[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]]
+            if not any(np.array_equal(tile, t) for t in tiles):
+                tiles.append(tile)
+    learner = SimpleNamespace(
+        book=SimpleNamespace(looks=[Look(i, t, np.zeros(1)) for i, t in enumerate(tiles)]),
+        draft=SimpleNamespace(char_of=lambda look: "."),
+    )
+    changed = {
+        (r, c)
+        for r in range(10)
+        for c in range(21)
+        if not np.array_equal(
+            first[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]],
+            fresh[cuts.ys[r] : cuts.ys[r + 1], cuts.xs[c] : cuts.xs[c + 1]],
+        )
+    }
+    still_covered = {cell for cell in changed if FIRST_OPEN_516634886[cell[0]][cell[1]] == "."}
+    assert still_covered  # the rim did reach covered cells (three of them)
+    for cell in changed:
+        edge = Apprentice._edge_only(learner, first, None, cuts, cell)  # type: ignore[arg-type]
+        assert edge == (cell in still_covered), cell

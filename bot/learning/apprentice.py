@@ -169,9 +169,17 @@ def edge_only(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
         slice(int(cuts.ys[r]), int(cuts.ys[r + 1])),
         slice(int(cuts.xs[c]), int(cuts.xs[c + 1])),
     )
-    now = np.asarray(image)[box].astype(np.int16)
-    was = np.asarray(last)[box].astype(np.int16)
-    if now.shape != was.shape or now.size == 0:
+    return edge_only_tiles(np.asarray(image)[box], np.asarray(last)[box])
+
+
+def edge_only_tiles(now_tile: np.ndarray, was_tile: np.ndarray) -> bool:
+    """`edge_only` for two cuts of one cell (a cut a pixel larger or smaller is
+    compared on the part both hold)."""
+    h = min(now_tile.shape[0], was_tile.shape[0])
+    w = min(now_tile.shape[1], was_tile.shape[1])
+    now = now_tile[:h, :w, :3].astype(np.int16)
+    was = was_tile[:h, :w, :3].astype(np.int16)
+    if now.size == 0:
         return False
     step = np.abs(now - was).max(axis=2)
     changed = step > EDGE_STEP
@@ -195,6 +203,10 @@ class Ended:
     image: Image
     why: str
 
+
+#: Seconds a probed cell is given to show covered again after the right click
+#: of a failed proof (`Apprentice._unflagged_proven`): already drawn by then.
+RECHECK_S = 0.2
 
 #: Single steps of the mark cycle the probe's flag gets to come off, after the
 #: cycle's own (`Apprentice._probe_covered`).
@@ -443,7 +455,7 @@ class Apprentice:
         added = 0
         last = record.last_image
         for r, c in caused:
-            if last is not None and edge_only(image, last, cuts, (r, c)):
+            if self._edge_only(image, last, cuts, (r, c)):
                 continue  # a covered cell beside one that opened: no open cell
             look = self._look_of(image, cuts, r, c)
             if self.draft.char_of(look) is None:
@@ -457,6 +469,25 @@ class Apprentice:
         self.save()
         again: Reading = self._window().read_image(image)
         return self._hold(again)
+
+    def _edge_only(self, image: Image, last: Image | None, cuts: Cuts, cell: Cell) -> bool:
+        """Whether `cell` changed only at its edge (`edge_only`): since `last`,
+        or, with no picture before (the first look's open: the first reading
+        of the first game), against every covered look the skin holds. A dark
+        clone drew the open cells' sunken rim across the gap onto the covered
+        cells beside them, and those were named open cells."""
+        if last is not None:
+            return edge_only(image, last, cuts, cell)
+        r, c = cell
+        tile = np.asarray(image)[
+            int(cuts.ys[r]) : int(cuts.ys[r + 1]), int(cuts.xs[c]) : int(cuts.xs[c + 1])
+        ]
+        return any(
+            edge_only_tiles(tile, was)
+            for look in self.book.looks
+            if self.draft.char_of(look.key) == "."
+            for was in (look.tile, *look.extra)
+        )
 
     def _changed_end(
         self, image: Image, reading: Reading, before: Board, opened: list[Cell], certain: bool
@@ -723,6 +754,11 @@ class Apprentice:
         marks = 2 if self.draft.question_marks else 1
         self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
         back = self._wait_pixels(far, before, False, UNMARK_TIMEOUT, covered_too=True)
+        if back is None:
+            if self._unflagged_proven(far, self._cell_pixels(shot, far), marks):
+                back = settled(window.screen, window.region)
+            else:  # its right click may have stepped an unknown "?" back to covered
+                back = self._wait_pixels(far, before, False, RECHECK_S, covered_too=True)
         # One step of the cycle at a time, up to two more: a mark the first look
         # did not see in the cycle ("?" after the flag, on a clone whose first
         # look met few covered cells), or a right click the clone dropped
@@ -739,6 +775,36 @@ class Apprentice:
                 return None
             raise PlayError(f"the probe flag at {far} did not come off again")
         self._name_flags(shot, [far])
+        return True
+
+    def _unflagged_proven(self, cell: Cell, flag: np.ndarray, marks: int) -> bool:
+        """Whether the picture `cell` shows once the probe's flag came off is a
+        covered cell drawn a shade apart (a clone that draws a cell whose flag
+        came off otherwise than a fresh one, in the shade of that cell): a
+        picture the skin does not read, which one more right click turns into
+        the flag (`flag`: its pixels) and the rest of the cycle brings back. It
+        is then named covered, by that proof. A "?" the cycle did not know
+        fails it: a right click on it gives no flag."""
+        window = self._window()
+        image = settled(window.screen, window.region)
+        unflagged = self._cell_pixels(image, cell)
+        if self._char_at(image, cell) is not None or self._alike(unflagged, flag):
+            return False  # a picture the skin reads, or no change at all
+        self.on_action(self.actuator.flag(*cell, "learn: is this a covered cell?"))
+        shot = self._wait_pixels(cell, unflagged, changed=True)
+        if shot is None or not self._alike(self._cell_pixels(shot, cell), flag):
+            return False
+        self.on_action(self.actuator.unflag(*cell, marks, "learn: the flag off again"))
+        back = self._wait_pixels(cell, unflagged, False, UNMARK_TIMEOUT)
+        if back is None:
+            return False
+        look = self._look_of(back, self.cuts(back), *cell)
+        self.draft.names[look] = Name(
+            COVERED,
+            f"game {self.current().number}: cell {cell} once msbot's flag came off it: "
+            "a right click flags it again and the cycle brings it back",
+        )
+        self.save()
         return True
 
     def _char_at(self, image: Image, cell: Cell) -> str | None:
