@@ -27,6 +27,18 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   were named open cells: 31 sure misreads, then "open cells never change".
   They are now compared with the covered looks the skin holds.
 
+- seed 63446452 (from the run with seed 180059769): cells of 21 px with 2 px
+  gaps in a sunken frame, a toolbar of three cell-like buttons above. The
+  lattice finder left out the last row and column (their tiles meet the
+  frame where the others meet a gap): a 10x8 skin for an 11x9 board, then
+  "not closed by its border". The grid now grows by the lines drawn as its
+  outer ones but for their outer side (`vision.learn.grid.grow`).
+- seed 1694964463 (a monochrome clone: white cells, black lines between
+  them, the window around them white): the same ring left out at learning;
+  once learned whole, its corner cell (all white) let the learned skin grow
+  the board two rings into the white window (33x14 read for 29x10). A side
+  the learned border closes grows no more (`vision.locate._grow`).
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -281,3 +293,26 @@ def test_covered_cells_an_open_rim_reaches_are_no_open_cells_at_the_first_open()
     for cell in changed:
         edge = Apprentice._edge_only(learner, first, None, cuts, cell)  # type: ignore[arg-type]
         assert edge == (cell in still_covered), cell
+
+
+def test_the_last_row_and_column_of_a_board_in_a_frame_are_found_for_learning() -> None:
+    folder = DATA / "seed-63446452"
+    geo = find_board(cv2.imread(str(folder / "fresh.png")))
+    (boxes,) = _truth(63446452)["boxes"]
+    rows = len(boxes["ys"])  # type: ignore[arg-type]
+    # The toolbar's line above may come with the grid (the learner's flag
+    # proves it no board's line); the board is the grid's last `rows` rows.
+    assert geo.rows in (rows, rows + 1)
+    # The frame is msbot's grab of the region from (475, 57) of the screen.
+    board = geo.part(geo.rows - rows, geo.rows, 0, geo.cols)
+    _cells_fit(board, boxes["xs"], boxes["ys"], 475, 57)  # type: ignore[arg-type]
+
+
+def test_a_monochrome_board_is_found_whole_and_located_no_larger() -> None:
+    folder = DATA / "seed-1694964463"
+    (boxes,) = _truth(1694964463)["boxes"]
+    geo = find_board(cv2.imread(str(folder / "fresh.png")))  # from (261, 227)
+    _cells_fit(geo, boxes["xs"], boxes["ys"], 261, 227)  # type: ignore[arg-type]
+    image = cv2.imread(str(folder / "first-game.png"))  # from (202, 146)
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 202, 146)  # type: ignore[arg-type]

@@ -297,10 +297,17 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
     limit = float(bank.skin.manifest.get("grow_distance", bank.skin.max_distance / 3))
     if limit <= 0:
         return geo
+    border = bank.skin.border
     for _ in range(2):
         grew = False
         for side in ("top", "bottom", "left", "right"):
             while True:
+                if isinstance(border, Border) and side not in border.open_sides(image, geo):
+                    # The learned border closes this side: what lies past it
+                    # is the surround, however like a tile it looks (a
+                    # monochrome clone's corner cell is all white, as is the
+                    # window around its board: the board grew by two rings).
+                    break
                 scores = classify(image, _strip(geo, side), bank)
                 if scores is None or not _continues(scores, limit):
                     break

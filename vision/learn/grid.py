@@ -107,7 +107,8 @@ SETTLE = 2
 
 
 def _likeness(image: np.ndarray, geo: Geometry) -> float | None:
-    """Mean distance of each cell to its nearest other cell (capped); None off the image.
+    """Mean distance of each cell to its nearest other cell (capped); None off the
+    image or for a grid of one line.
 
     Cells of one kind are drawn alike, so on the right grid most cells have a
     twin in another row and column, at the board's edges too. A grid a pixel
@@ -132,7 +133,10 @@ def _likeness(image: np.ndarray, geo: Geometry) -> float | None:
     # all cut alike, right or wrong, and would be each other's twins.
     d[(rows[:, None] == rows[None, :]) | (cols[:, None] == cols[None, :])] = np.inf
     near = d.min(axis=1)
-    return float(np.minimum(near[np.isfinite(near)], LIKENESS_CAP).mean())
+    finite = near[np.isfinite(near)]
+    if finite.size == 0:
+        return None  # one row or one column: no cell has a twin to tell by
+    return float(np.minimum(finite, LIKENESS_CAP).mean())
 
 
 def _settle(image: np.ndarray, geo: Geometry) -> Geometry:
@@ -241,6 +245,82 @@ def board_likeness(image: np.ndarray, geo: Geometry) -> float:
     return float(sizes.max() / len(found))
 
 
+#: Share of a tile cut off on its outer side when a line past a lattice is
+#: compared with the line beside it (that side meets the board's frame).
+OUTER_CUT = 0.2
+#: Mean squared difference (per colour value) within which two tiles so cut are
+#: one picture, and the share of a line's tiles that must be.
+GROW_SAME = 60.0
+GROW_SHARE = 0.8
+
+
+def _cut_tile(image: np.ndarray, geo: Geometry, r: int, c: int, side: str) -> np.ndarray | None:
+    """Tile (r, c) of `geo` (which may lie one line past it), its `side` part
+    (OUTER_CUT of it) left out; None off the image."""
+    x0, x1 = round(geo.left + c * geo.cell_w), round(geo.left + (c + 1) * geo.cell_w)
+    y0, y1 = round(geo.top + r * geo.cell_h), round(geo.top + (r + 1) * geo.cell_h)
+    cut_x, cut_y = round((x1 - x0) * OUTER_CUT), round((y1 - y0) * OUTER_CUT)
+    if side == "left":
+        x0 += cut_x
+    elif side == "right":
+        x1 -= cut_x
+    elif side == "top":
+        y0 += cut_y
+    else:
+        y1 -= cut_y
+    height, width = image.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    return np.asarray(image[y0:y1, x0:x1, :3], np.float32)
+
+
+def _grown_line(image: np.ndarray, geo: Geometry, side: str) -> bool:
+    """Whether the line of tiles just past `side` of `geo` is drawn as the
+    line beside it, tile by tile, on every part but the outer one (where the
+    last line meets the board's frame instead of a gap)."""
+    if side in ("top", "bottom"):
+        r_out, r_in = (-1, 0) if side == "top" else (geo.rows, geo.rows - 1)
+        pairs = [((r_out, c), (r_in, c)) for c in range(geo.cols)]
+    else:
+        c_out, c_in = (-1, 0) if side == "left" else (geo.cols, geo.cols - 1)
+        pairs = [((r, c_out), (r, c_in)) for r in range(geo.rows)]
+    alike = 0
+    for out, near in pairs:
+        a = _cut_tile(image, geo, *out, side)
+        b = _cut_tile(image, geo, *near, side)
+        if a is None or b is None:
+            return False
+        alike += a.shape == b.shape and float(((a - b) ** 2).mean()) <= GROW_SAME
+    return alike >= GROW_SHARE * len(pairs)
+
+
+def grow(image: np.ndarray, geo: Geometry) -> Geometry:
+    """`geo` with the lines past its sides that are drawn as its outer lines.
+
+    The lattice finder takes tiles that look alike whole; a board's last row
+    or column meets the frame where the others meet a gap, so its tiles differ
+    on that side and were left out (a zoo clone of 11x9 cells with 2 px gaps
+    was learned as 10x8, and every reading was a row and a column short). A
+    line so added is still only a candidate: the live learner proves every
+    side's outer line by a flag (`bot.learning.first_look`)."""
+    for side in ("top", "bottom", "left", "right"):
+        for _ in range(max(geo.rows, geo.cols)):
+            if not _grown_line(image, geo, side):
+                break
+            dx = -geo.cell_w if side == "left" else 0.0
+            dy = -geo.cell_h if side == "top" else 0.0
+            tall = side in ("top", "bottom")
+            geo = Geometry(
+                geo.left + dx,
+                geo.top + dy,
+                geo.cell_w,
+                geo.cell_h,
+                geo.rows + tall,
+                geo.cols + (not tall),
+            )
+    return geo
+
+
 def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The grid a live learner may click: the largest grid of at least
     MIN_BOARD_SIDE x MIN_BOARD_SIDE tiles whose cells mostly show one picture
@@ -255,7 +335,7 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # when it shows no such grid.
     for lattices in [_lattices(image), *_variants(image)]:
         for lat in lattices:
-            geo = _snap(lat.geometry, image)
+            geo = grow(image, _snap(lat.geometry, image))
             if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
                 continue
             seen.append(geo)
