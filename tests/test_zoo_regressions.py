@@ -39,6 +39,15 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the board two rings into the white window (33x14 read for 29x10). A side
   the learned border closes grows no more (`vision.locate._grow`).
 
+- seeds 1759021470 and 2066953161 (from the runs with seeds 180059769 and
+  531456688): a face button above the board whose eyes alone changed at the
+  win (a wide, low change: not square, so no face) and that neither lights
+  up under the pointer nor shows an outline on a dark window: "msbot could
+  not find how this clone starts a new game", every later game lost. The
+  square part that holds a change is now the face tried
+  (`restart._faces_around`); and a part that changed but was never clicked
+  no longer hides its button from the buttons tried last.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -316,3 +325,28 @@ def test_a_monochrome_board_is_found_whole_and_located_no_larger() -> None:
     image = cv2.imread(str(folder / "first-game.png"))  # from (202, 146)
     located = locate(image, [make_bank(load_skin(folder / "skin"))])
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 202, 146)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "origin", "geo"),
+    [
+        (1759021470, (265, 217), Geometry(160.0, 160.0, 30, 23, 15, 14)),
+        (2066953161, (512, 49), Geometry(195.0, 195.0, 27, 39, 12, 9)),
+    ],
+)
+def test_a_face_whose_eyes_alone_changed_at_the_win_is_tried(
+    seed: int, origin: tuple[int, int], geo: Geometry
+) -> None:
+    folder = DATA / f"seed-{seed}"
+    # msbot's grabs of its region from `origin`: the last reading in play, the end.
+    last = cv2.imread(str(folder / "last.png"))
+    end = cv2.imread(str(folder / "end.png"))
+    parts = restart.changed_parts(last, end, np.zeros(end.shape[:2], bool), geo)
+    assert not any(restart._face_like(p, geo) for p in parts), "the change itself is square"
+    (controls,) = _truth(seed)["controls"]
+    fx0, fy0, fx1, fy1 = controls["boxes"]["face"]  # type: ignore[index]
+    faces = restart._faces_around(end, geo, parts)
+    assert len(faces) == 1
+    x0, y0, x1, y1 = faces[0]
+    x, y = origin[0] + (x0 + x1) // 2, origin[1] + (y0 + y1) // 2  # where the try clicks
+    assert fx0 < x < fx1 and fy0 < y < fy1

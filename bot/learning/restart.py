@@ -266,6 +266,12 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             and not _changed_in_play(record.changes, box)
             and _changed_across(last, end, box, least)
         ]
+        faces += [
+            box
+            for box in _faces_around(end, geo_region, [p for p in parts if p not in faces])
+            if not _changed_in_play(record.changes, box)
+            and not any(_overlap(box, face) for face in faces)
+        ]
     # Other parts that changed are clicked only when they answer the pointer
     # (a button whose label changed, "Play Again"): a clock, a status text or a
     # counter is no control, and a click there is a click beside the game.
@@ -288,6 +294,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         None,  # then the buttons that answer the pointer
     ]
     what = "that changed when the game ended"
+    # The boxes clicked so far: the buttons looked for later leave them out. A
+    # part that changed but was not clicked (not square, no hover: the eyes of
+    # a face whose mouth and eyes changed at a win) leaves its button in.
+    clicked: list[tuple[int, int, int, int]] = []
     while tries:
         step = tries.pop(0)
         if step is None:
@@ -301,7 +311,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             inside = [
                 b
                 for n in reversed(notices)
-                for b in _buttons(player, now, geo_region, parts, over, within=[n])
+                for b in _buttons(player, now, geo_region, clicked, over, within=[n])
             ]
             busy = _busy(record.changes, end)
             counter = window.located.skin.counter
@@ -309,7 +319,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 # The counter's digits are no button, even when they rarely changed.
                 cx0, cy0, cx1, cy1 = region_box(counter.region, geo_region)
                 busy[max(0, cy0) : max(0, cy1), max(0, cx0) : max(0, cx1)] = True
-            around = _buttons(player, now, geo_region, parts, over, outlined=busy)
+            around = _buttons(player, now, geo_region, clicked, over, outlined=busy)
             tries[:] = [*dict.fromkeys(inside), *around]
             # Last, the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -328,6 +338,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             done = actuator.press_key(step, "learn: does this key restart the game?")
             tried.append(step)
         else:
+            clicked.append(step)
             x = origin.left + (step[0] + step[2]) // 2
             y = origin.top + (step[1] + step[3]) // 2
             actuator.bind(final.geometry, {"restart": (x, y)})
@@ -627,13 +638,8 @@ def _buttons(
     `outlined`: the pixels that changed in play (`_busy`): then parts closed by
     an outline that stayed still are buttons too, even if drawn alike under the
     pointer (`_outlined`)."""
-    grey = cv2.cvtColor(np.asarray(end), cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(grey, 50, 150) > 0
+    edges = _edges(end)
     drawn = edges.copy()  # every edge, for the outlines (`_outlined`)
-    # The board and its frame (half a cell around) are no button.
-    frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
-    x0, y0 = round(geo.left) - frame, round(geo.top) - frame
-    x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
     if within is not None:
         inner = np.zeros_like(edges)
         for (bx0, by0, bx1, by1), rim in within:
@@ -642,23 +648,8 @@ def _buttons(
         if not within:
             return []
     elif not over_board:
-        edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
-    mask = cv2.dilate(edges.astype(np.uint8), np.ones((join, join), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
-    height, width = grey.shape
-    boxes = []
-    for x, y, w, h, _area in stats[1:n].tolist():
-        inside = x > 0 and y > 0 and x + w < width and y + h < height
-        if inside and 10 <= w <= 8 * geo.cell_w and 10 <= h <= 3 * geo.cell_h:
-            boxes.append((x, y, x + w, y + h))
-
-    # A part inside another not much taller (a word of a button's label) is
-    # that button; a panel holding several buttons leaves them be.
-    def within_button(b: tuple[int, int, int, int], o: tuple[int, int, int, int]) -> bool:
-        inside = o[0] <= b[0] and o[1] <= b[1] and b[2] <= o[2] and b[3] <= o[3]
-        return o != b and inside and (o[3] - o[1]) <= 3 * (b[3] - b[1])
-
-    boxes = [b for b in boxes if not any(within_button(b, o) for o in boxes)]
+        _off_board(edges, geo)
+    boxes = _parts(edges, geo, join)
     if by_rows:
         boxes = _rows(boxes)
 
@@ -681,6 +672,59 @@ def _buttons(
         quiet = [b for b in near if b not in found and _outlined(drawn, b)]
         quiet = [b for b in quiet if not outlined[b[1] : b[3], b[0] : b[2]].any()]
         found += quiet[:OUTLINED]
+    return found
+
+
+def _edges(image: Image) -> np.ndarray:
+    """The picture's edges (`_buttons`' parts are joined from them)."""
+    return np.asarray(cv2.Canny(cv2.cvtColor(np.asarray(image), cv2.COLOR_BGR2GRAY), 50, 150) > 0)
+
+
+def _off_board(edges: np.ndarray, geo: Geometry) -> None:
+    """Leave out the board and its frame (half a cell around): no button."""
+    frame = max(4, round(min(geo.cell_w, geo.cell_h) / 2))
+    x0, y0 = round(geo.left) - frame, round(geo.top) - frame
+    x1, y1 = round(geo.left + geo.width) + frame, round(geo.top + geo.height) + frame
+    edges[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
+
+
+def _parts(edges: np.ndarray, geo: Geometry, join: int = 5) -> list[tuple[int, int, int, int]]:
+    """Boxes of the parts `edges` draw, their edges `join` pixels apart joined,
+    of a control's size (a few cells at most), a part inside another not much
+    taller (a word of a button's label) left to that other."""
+    mask = cv2.dilate(edges.astype(np.uint8), np.ones((join, join), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    height, width = edges.shape
+    boxes = []
+    for x, y, w, h, _area in stats[1:n].tolist():
+        inside = x > 0 and y > 0 and x + w < width and y + h < height
+        if inside and 10 <= w <= 8 * geo.cell_w and 10 <= h <= 3 * geo.cell_h:
+            boxes.append((x, y, x + w, y + h))
+
+    # A panel holding several buttons leaves them be.
+    def within_button(b: tuple[int, int, int, int], o: tuple[int, int, int, int]) -> bool:
+        return o != b and _holds(o, b) and (o[3] - o[1]) <= 3 * (b[3] - b[1])
+
+    return [b for b in boxes if not any(within_button(b, o) for o in boxes)]
+
+
+def _holds(outer: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _faces_around(
+    end: Image, geo: Geometry, parts: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """The face-like parts of the window (`_face_like`) that hold a part that
+    changed at the end (`parts`): a face whose eyes alone changed at a win (a
+    wide, low change) is a square button all the same, though it may neither
+    light up under the pointer nor show an outline on a dark window."""
+    edges = _edges(end)
+    _off_board(edges, geo)
+    found = []
+    for outer in _parts(edges, geo):
+        if _face_like(outer, geo) and any(_holds(outer, box) for box in parts):
+            found.append(outer)
     return found
 
 
