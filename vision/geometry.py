@@ -60,6 +60,16 @@ class Geometry:
             c1 - c0,
         )
 
+    def grown(self, side: str) -> Geometry:
+        """This grid with one more row or column on `side` (top, bottom, left, right)."""
+        if side == "top":
+            return self.part(-1, self.rows, 0, self.cols)
+        if side == "bottom":
+            return self.part(0, self.rows + 1, 0, self.cols)
+        if side == "left":
+            return self.part(0, self.rows, -1, self.cols)
+        return self.part(0, self.rows, 0, self.cols + 1)
+
     def shifted(self, dx: float, dy: float) -> Geometry:
         """The same grid moved by (dx, dy): from region to screen coordinates."""
         return Geometry(

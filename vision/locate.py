@@ -311,11 +311,7 @@ def _grow(image: np.ndarray, geo: Geometry, bank: TileBank) -> Geometry:
                 scores = classify(image, _strip(geo, side), bank)
                 if scores is None or not _continues(scores, limit):
                     break
-                dx = -geo.cell_w if side == "left" else 0.0
-                dy = -geo.cell_h if side == "top" else 0.0
-                rows = geo.rows + (side in ("top", "bottom"))
-                cols = geo.cols + (side in ("left", "right"))
-                geo = Geometry(geo.left + dx, geo.top + dy, geo.cell_w, geo.cell_h, rows, cols)
+                geo = geo.grown(side)
                 grew = True
         if not grew:
             break
@@ -827,7 +823,7 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
             break
         grown = geo
         for side in sides:
-            grown = _grown(grown, side)
+            grown = grown.grown(side)
         if _clip(grown, image.shape) != grown:
             break
         geo = grown
@@ -943,21 +939,6 @@ def _refuse_sides(cand: _Candidate, sides: list[str]) -> None:
             sides,
             cand.bank.skin.name,
         )
-
-
-def _grown(geo: Geometry, side: str) -> Geometry:
-    """`geo` with one more row or column on `side`."""
-    if side == "top":
-        return Geometry(
-            geo.left, geo.top - geo.cell_h, geo.cell_w, geo.cell_h, geo.rows + 1, geo.cols
-        )
-    if side == "bottom":
-        return Geometry(geo.left, geo.top, geo.cell_w, geo.cell_h, geo.rows + 1, geo.cols)
-    if side == "left":
-        return Geometry(
-            geo.left - geo.cell_w, geo.top, geo.cell_w, geo.cell_h, geo.rows, geo.cols + 1
-        )
-    return Geometry(geo.left, geo.top, geo.cell_w, geo.cell_h, geo.rows, geo.cols + 1)
 
 
 def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:

@@ -164,12 +164,9 @@ def edge_only(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
     neighbour took that neighbour's colour (a page that draws an open cell
     over the gap beside it). A tile that opens, takes a flag or gives it
     back changes in its middle, or all around (a classic tile's bevel)."""
-    r, c = cell
-    box = (
-        slice(int(cuts.ys[r]), int(cuts.ys[r + 1])),
-        slice(int(cuts.xs[c]), int(cuts.xs[c + 1])),
+    return edge_only_tiles(
+        cut_image(np.asarray(image), cuts, *cell), cut_image(np.asarray(last), cuts, *cell)
     )
-    return edge_only_tiles(np.asarray(image)[box], np.asarray(last)[box])
 
 
 def edge_only_tiles(now_tile: np.ndarray, was_tile: np.ndarray) -> bool:
@@ -478,10 +475,7 @@ class Apprentice:
         cells beside them, and those were named open cells."""
         if last is not None:
             return edge_only(image, last, cuts, cell)
-        r, c = cell
-        tile = np.asarray(image)[
-            int(cuts.ys[r]) : int(cuts.ys[r + 1]), int(cuts.xs[c]) : int(cuts.xs[c + 1])
-        ]
+        tile = cut_image(np.asarray(image), cuts, *cell)
         return any(
             edge_only_tiles(tile, was)
             for look in self.book.looks

@@ -307,17 +307,7 @@ def grow(image: np.ndarray, geo: Geometry) -> Geometry:
         for _ in range(max(geo.rows, geo.cols)):
             if not _grown_line(image, geo, side):
                 break
-            dx = -geo.cell_w if side == "left" else 0.0
-            dy = -geo.cell_h if side == "top" else 0.0
-            tall = side in ("top", "bottom")
-            geo = Geometry(
-                geo.left + dx,
-                geo.top + dy,
-                geo.cell_w,
-                geo.cell_h,
-                geo.rows + tall,
-                geo.cols + (not tall),
-            )
+            geo = geo.grown(side)
     return geo
 
 
