@@ -38,6 +38,18 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   once learned whole, its corner cell (all white) let the learned skin grow
   the board two rings into the white window (33x14 read for 29x10). A side
   the learned border closes grows no more (`vision.locate._grow`).
+- seed 1055847042 (from the runs with seeds 1398739131 and 953949444): a
+  9x9 clone that opens an area of each new game by itself, most of a board
+  that small, and a chess board beside it. No grid whose cells "mostly show
+  one picture" was found: "no Minesweeper board found", every run. A board
+  in play is now found by its regions (`vision.learn.grid.Likeness`); a
+  chess board shows none.
+- seed 924362860 (a web page): four toolbar buttons drawn like covered cells
+  4 px above the board's pitch, the first of them the restart (then a menu
+  of levels). The grid's line there was no line of cells at all, so they
+  were never kept as buttons to try: "could not find how this clone starts
+  a new game". Parts of the window drawn as a covered cell at any offset are
+  now tried last (`restart._covered_alikes`).
 
 - seeds 1759021470 and 2066953161 (from the runs with seeds 180059769 and
   531456688): a face button above the board whose eyes alone changed at the
@@ -79,14 +91,14 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.errors import PlayError
+from bot.errors import PlayError, VisionError
 from bot.learning import restart
 from bot.learning.apprentice import Apprentice, edge_only
 from bot.learning.first_look import refuse_moved_grid
 from vision.classify import make_bank
 from vision.cuts import Cuts
 from vision.geometry import Geometry
-from vision.learn.grid import find_board
+from vision.learn.grid import find_board, likeness
 from vision.learn.looks import Look
 from vision.locate import locate
 from vision.skin import load_skin
@@ -325,6 +337,34 @@ def test_a_monochrome_board_is_found_whole_and_located_no_larger() -> None:
     image = cv2.imread(str(folder / "first-game.png"))  # from (202, 146)
     located = locate(image, [make_bank(load_skin(folder / "skin"))])
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 202, 146)  # type: ignore[arg-type]
+
+
+def test_a_board_its_clone_opened_by_itself_is_found_and_a_chess_board_is_not() -> None:
+    folder = DATA / "seed-1055847042"
+    image = cv2.imread(str(folder / "in-play.png"))  # from (200, 380) of the screen
+    (boxes,) = _truth(1055847042)["boxes"]
+    geo = find_board(image)
+    _cells_fit(geo, boxes["xs"], boxes["ys"], 200, 380)  # type: ignore[arg-type]
+    like = likeness(image, geo)
+    assert not like.fresh and like.in_play  # most of it open: no one picture holds most
+    with pytest.raises(VisionError, match="no grid"):
+        find_board(image[:, 340:])  # the chess board beside it, alone
+
+
+def test_toolbar_buttons_out_of_step_with_the_board_are_found_as_covered_alikes() -> None:
+    folder = DATA / "seed-924362860"
+    image = cv2.imread(str(folder / "end.png"))  # from (303, 181) of the screen
+    tiles = [cv2.imread(str(folder / f"covered-{k}.png")) for k in (1, 2)]
+    geo = Geometry(183.0, 160.0, 27, 27, 9, 9)
+    found = restart._covered_alikes(image, geo, tiles)  # type: ignore[arg-type]
+    (controls,) = _truth(924362860)["controls"]
+    buttons = list(controls["boxes"].values())  # type: ignore[attr-defined]
+    assert len(buttons) == 4
+    for x0, y0, x1, y1 in buttons:
+        middle = ((x0 + x1) / 2 - 303, (y0 + y1) / 2 - 181)
+        assert any(b[0] <= middle[0] < b[2] and b[1] <= middle[1] < b[3] for b in found)
+    board = (183, 160, 183 + 9 * 27, 160 + 9 * 27)
+    assert not any(restart._overlap(b, board) for b in found)
 
 
 @pytest.mark.parametrize(

@@ -105,11 +105,12 @@ class Mouse(ABC):
         for its buttons there."""
         return None
 
-    def focus_at(self, x: int, y: int) -> None:  # noqa: B027 - optional hook
+    def focus_at(self, x: int, y: int, take: bool = False) -> None:  # noqa: B027 - optional hook
         """Give the window at (x, y) the keyboard focus if no window has it (a
         desktop without a window manager, after a clone's dialog closed), so a
-        key reaches the game; a window that has it, and a desktop's window
-        manager, are left alone."""
+        key reaches the game; a window that has it is left alone unless `take`
+        (a key meant for a dialog over the board, while the board's window
+        has the focus msbot gave it), and a desktop's window manager always."""
 
     @abstractmethod
     def move(self, x: int, y: int) -> None:
@@ -257,12 +258,15 @@ class Actuator:
         self.mouse.click(x, y, "left")
         return self._done(Action("control", x=x, y=y, button="left", key=name, why=why))
 
-    def press_key(self, key: str, why: str = "") -> Action:
+    def press_key(self, key: str, why: str = "", at: tuple[int, int] | None = None) -> Action:
         """Press a key (or combination) for the game: the board's window gets the
         keyboard focus first if nothing has it (a dialog that had it just closed,
-        with no window manager to give it back)."""
+        with no window manager to give it back); with `at`, the window there
+        gets it (a dialog over the board the key is meant for)."""
         g = self.geometry
-        if g is not None:
+        if at is not None:
+            self.mouse.focus_at(*at, take=True)
+        elif g is not None:
             self.mouse.focus_at(round(g.left + g.width / 2), round(g.top + g.height / 2))
         self.mouse.key(key)
         return self._done(Action("key", key=key, why=why))

@@ -130,11 +130,11 @@ class PyAutoGuiMouse(Mouse):
             self._xdisplay = Display(self.display)
         return self._xdisplay
 
-    def focus_at(self, x: int, y: int) -> None:
+    def focus_at(self, x: int, y: int, take: bool = False) -> None:
         from bot.actuator.xtest import give_focus
 
         if (display := self._x()) is not None:
-            give_focus(display, x, y)
+            give_focus(display, x, y, take)
 
     def window_class_at(self, x: int, y: int) -> str:
         from bot.actuator.xtest import class_at

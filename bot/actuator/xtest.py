@@ -66,11 +66,12 @@ def rect_at(display: Any, x: int, y: int) -> tuple[int, int, int, int] | None:
         return None
 
 
-def give_focus(display: Any, x: int, y: int) -> None:
+def give_focus(display: Any, x: int, y: int, take: bool = False) -> None:
     """Without a window manager, the top-level window at (x, y) gets the keyboard
     focus when no window has it (a clone's dialog that had it just closed). A
-    window that has it (a dialog over the board) keeps it, and a window
-    manager's choice always stands."""
+    window that has it (a dialog over the board) keeps it unless `take` (the
+    key is for the window at (x, y)), and a window manager's choice always
+    stands."""
     from Xlib import X
 
     try:
@@ -81,7 +82,7 @@ def give_focus(display: Any, x: int, y: int) -> None:
         focus = display.get_input_focus().focus
         child = root.translate_coords(root, x, y).child
         nobody = focus in (X.NONE, X.PointerRoot) or focus == root
-        if child and nobody:
+        if child and (nobody or take) and focus != child:
             display.set_input_focus(child, X.RevertToParent, X.CurrentTime)
             display.sync()
     except Exception as exc:
@@ -178,8 +179,8 @@ class XTestMouse(Mouse):
         except Exception as exc:
             raise ActuatorError(f"key {name} failed: {exc}") from exc
 
-    def focus_at(self, x: int, y: int) -> None:
-        give_focus(self._display, x, y)
+    def focus_at(self, x: int, y: int, take: bool = False) -> None:
+        give_focus(self._display, x, y, take)
 
     def window_class_at(self, x: int, y: int) -> str:
         return class_at(self._display, x, y)

@@ -76,6 +76,9 @@ EDGE_SAME = 3
 #: Share of the board's cells, at most, held at a game's start (pictures msbot
 #: did not cause, never clicked): more, and what shows is no board.
 HOLD_AT_MOST = 0.5
+#: ... unless this share of them, at least, reads covered (a board in play: a
+#: game a person started, a clone that opens an area by itself at the start).
+HOLD_COVERED = 0.15
 #: Seconds a probe click gets to show its flag.
 PROBE_TIMEOUT = 1.0
 #: Seconds the probe flag gets to come off: nothing is judged by this wait
@@ -107,6 +110,19 @@ NEW_GAME_STILL = 0.4
 NEW_GAME_WAIT = 6.0
 
 
+def no_board_shown(reading: Reading) -> bool:
+    """Whether a reading is mostly pictures the skin does not read, with few
+    covered cells among the rest: no board (a menu screen where a difficulty is
+    chosen). A board in play (a game a person started, a clone that opens an
+    area by itself at each start) shows pictures not learned yet too, but also
+    its covered area."""
+    board = reading.board
+    cells = board.height * board.width
+    unread = reading.unread
+    covered = sum(board[cell] in ".F?" for cell in board.cells() if cell not in unread)
+    return len(unread) > HOLD_AT_MOST * cells and covered < HOLD_COVERED * cells
+
+
 @dataclass
 class GameRecord:
     """What one game showed, as looks: its last board in play and its end."""
@@ -117,6 +133,9 @@ class GameRecord:
     first_image: Image | None = None
     #: A window covered the finished board, and Escape closed it.
     overlay: bool = False
+    #: The looks of the last board whose changed open cells msbot probed for
+    #: the game's end (probed once: the game went on).
+    probed: bytes | None = None
     #: Per pixel of the window region, how many times it changed between two
     #: readings in play: a clock changes again and again, a button once.
     changes: np.ndarray | None = None
@@ -333,6 +352,18 @@ class Apprentice:
         )
         return replace(reading, unknown=reading.unknown + extra) if extra else None
 
+    def escape(self, why: str) -> Action:
+        """Escape pressed to close a window over the board (a dialog at a game's
+        end), that window given the keyboard focus first: with no window manager,
+        the board's window kept the focus msbot gave it for an earlier key, and
+        the Escape went there (a zoo clone's second "Game over" stayed, and the
+        run stopped under it)."""
+        mouse = self.actuator.mouse
+        for x, y in self._board_points() or []:
+            if mouse.window_at(x, y) not in (self.board_window, None, 0):
+                return self.actuator.press_key("Escape", why, at=(x, y))
+        return self.actuator.press_key("Escape", why)
+
     def another_window_over_board(self) -> bool | None:
         """Whether a window other than the game's lies over its board now (a
         dialog), as the desktop says; None when it cannot tell. Escape closes
@@ -393,8 +424,8 @@ class Apprentice:
             before = replace(reading, board=untouched, unknown=())
             opened = [first]
         if before is None or not opened:
-            if len(unknown) > HOLD_AT_MOST * reading.board.height * reading.board.width:
-                return None  # mostly pictures not read: no board (a menu screen)
+            if no_board_shown(reading):
+                return None
             record.held |= set(unknown)
             return self._hold(reading)
         board = before.board
@@ -498,7 +529,25 @@ class Apprentice:
         if not why:
             return None
         ended = self._end(image, reading, opened, certain, why, before)
-        if ended is None and self.another_window_over_board() is True:
+        if ended is not None:
+            return ended
+        window_over = self.another_window_over_board()
+        if window_over is not True:
+            # No window over the board: the clone drew over its own board (a
+            # page's "Game over" banner across open cells). If the game takes
+            # no more clicks it is over, and how is what the board proves; one
+            # that still answers goes on (its changed cells stay unsure). Only
+            # a board that holds still is probed, and only once.
+            record = self.current()
+            key = self.looks(image).tobytes()
+            if key == record.probed or not self._board_still(image):
+                return None
+            record.probed = key
+            if self._probe(reading, opened):
+                return None
+            why = f"{why}, and the clone ignores clicks"
+            return self._end(image, reading, opened, certain, why, before, over=True)
+        if window_over:
             record = self.current()
             if record.overlay:
                 # Escape left it there ("You won!" with only a button): if the
@@ -512,7 +561,7 @@ class Apprentice:
                 return self._end(image, reading, opened, certain, why, before, over=True)
             # A window of the clone's over the board hides how the game ended (a
             # high-score window after a win): closed, the board shows it.
-            self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
+            self.on_action(self.escape("close the window over the board"))
             record.overlay = True
             time.sleep(0.3)
         return ended
@@ -1013,7 +1062,7 @@ class Apprentice:
             # Something to learn from this end: it must be the board itself. A
             # dialog closes with Escape; a notice drawn over the board fades by
             # itself (KMines), so the board is taken once it stayed still long.
-            self.on_action(self.actuator.press_key("Escape", "close any window over the board"))
+            self.on_action(self.escape("close any window over the board"))
             time.sleep(0.2)
             end = self._end_after_escape(end_looks, long=True)
             record.overlay = True
@@ -1026,7 +1075,7 @@ class Apprentice:
                 break  # no window over the board: Escape would go to the game
             # A window over the finished board: closed, the board shows again
             # (the toolkits here give a dialog the focus when they show it).
-            self.on_action(self.actuator.press_key("Escape", "close the window over the board"))
+            self.on_action(self.escape("close the window over the board"))
             record.overlay = True
             time.sleep(0.2)
             # A lost board's closed cells are learned from: taken once still for

@@ -29,14 +29,14 @@ the `Actuator`, which only accepts the one control being tried.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
 
 from bot.board import COVERED
 from bot.errors import MsbotError, PlayError
-from bot.learning.apprentice import Apprentice, GameRecord
+from bot.learning.apprentice import Apprentice, GameRecord, no_board_shown
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
 from bot.learning.windows import board_points, is_browser
@@ -87,8 +87,8 @@ def _fresh(
         return False
     if moved <= 0 or moved < min(FRESH_SHARE, shown) / 2:
         return False
-    if len(reading.held) + len(reading.unknown) > HELD_SHARE * board.height * board.width:
-        return False  # mostly pictures the skin does not read: no board of its
+    if no_board_shown(reading):
+        return False
     if not reading.edges_read():
         return False  # a line of the board all unread: perhaps a smaller board there
     if anew:
@@ -110,9 +110,6 @@ def _fresh(
     return len(closed) >= CLOSED_AGAIN
 
 
-#: Share of a new game's cells, at most, showing pictures the skin does not read
-#: (a screen that is no board: a menu where a difficulty is chosen).
-HELD_SHARE = 0.5
 #: Open cells of the finished board shown covered again, or open with another
 #: value, that prove a new game.
 CLOSED_AGAIN = 3
@@ -236,7 +233,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
     if covered_over and not record.overlay:
         player.actions += 1
         player.recorder.action(
-            actuator.press_key("Escape", "close the window over the board").to_json(),
+            apprentice.escape("close the window over the board").to_json(),
             game=player.game,
             frame=player.frame_name,
         )
@@ -331,6 +328,14 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                     round(geo_region.top + y1),
                 )
                 for x0, y0, x1, y1 in draft.toolbar
+            ]
+            # And those a few pixels out of step with the board's lattice (its
+            # grid's line there was no line of cells at all).
+            tries += [
+                box
+                for box in _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
+                if not any(_overlap(box, t) for t in tries if isinstance(t, tuple))
+                and not any(_overlap(box, c) for c in clicked)
             ]
             what = "that answers the pointer (a button)"
             continue
@@ -819,6 +824,56 @@ def _hover(
     if not np.array_equal(back[by0:by1, bx0:bx1], np.asarray(end)[by0:by1, bx0:bx1]):
         return None
     return shot, back
+
+
+#: Mean squared difference (per colour value) within which a part of the
+#: window beside the board is drawn as a covered cell's inside ...
+ALIKE_COVERED = 150.0
+#: ... that inside: the tile less this share of its side all round (its edges
+#: may meet a gap, a frame or another button).
+ALIKE_INSET = 0.15
+#: Such parts tried, at most.
+ALIKE_TRIES = 6
+
+
+def _covered_alikes(
+    image: Image, geo: Geometry, tiles: Sequence[np.ndarray]
+) -> list[tuple[int, int, int, int]]:
+    """Parts of the window beside the board drawn as its covered cells, at any
+    offset, best first (x0, y0, x1, y1 in the region): a toolbar's buttons a
+    few pixels out of step with the board, which the first look could not
+    take for a line of its grid (a zoo page's four buttons 4 px above the
+    board's pitch, one of them the restart, never tried)."""
+    picture = np.asarray(image)[:, :, :3].astype(np.float32)
+    height, width = picture.shape[:2]
+    board = (
+        round(geo.left),
+        round(geo.top),
+        round(geo.left + geo.width),
+        round(geo.top + geo.height),
+    )
+    found: list[tuple[float, tuple[int, int, int, int]]] = []
+    for tile in tiles:
+        th, tw = tile.shape[:2]
+        dy, dx = round(th * ALIKE_INSET), round(tw * ALIKE_INSET)
+        inner = np.asarray(tile[dy : th - dy, dx : tw - dx, :3], np.float32)
+        ih, iw = inner.shape[:2]
+        if ih < 4 or iw < 4 or ih > height or iw > width:
+            continue
+        scores = cv2.matchTemplate(picture, inner, cv2.TM_SQDIFF) / (ih * iw * 3)
+        ys, xs = np.nonzero(scores <= ALIKE_COVERED)
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            box = (x - dx, y - dy, x - dx + tw, y - dy + th)
+            if not _overlap(box, board):
+                found.append((float(scores[y, x]), box))
+    found.sort()
+    kept: list[tuple[int, int, int, int]] = []
+    for _, box in found:
+        if not any(_overlap(box, k) for k in kept):
+            kept.append(box)
+        if len(kept) >= ALIKE_TRIES:
+            break
+    return kept
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

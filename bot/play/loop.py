@@ -289,7 +289,9 @@ class Player:
             # Never a blind click where the board was: it must still be there.
             # A skin still being learned has seen few of its clone's end pictures.
             share = 0.5 if self.learner.learning else 0.1
-            now = self.waiter.still_there(self.options.restart_timeout / 2, share)
+            now = self.waiter.still_there(
+                self.options.restart_timeout / 2, share, framed=self.learner.learning
+            )
             try:
                 self.restart_steps(restart, final, now)
             except NoControl:

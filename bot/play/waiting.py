@@ -459,7 +459,7 @@ class Waiter:
                 )
             time.sleep(0.005)
 
-    def still_there(self, timeout: float, unreadable: float = 0.1) -> Reading:
+    def still_there(self, timeout: float, unreadable: float = 0.1, framed: bool = False) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
 
@@ -469,7 +469,10 @@ class Waiter:
         A few unreadable cells (at most `unreadable` of them, one in ten) do not
         matter here: the reading found the board in place, and a finished board
         may show a kind a learned skin never saw (sgt-mines' red-tinted cells of
-        a lost game), or a notice over it (KMines' "You have won!").
+        a lost game), or a notice over it (KMines' "You have won!"). With
+        `framed` (a skin still being learned), a board its learned border still
+        closes on every side is there too, however few of its pictures the skin
+        reads yet (a clone that opened most of its board by itself).
         """
         deadline = self.clock() + timeout
         while True:
@@ -477,6 +480,8 @@ class Waiter:
             image, reading = self.window.grab_reading()
             g = reading.geometry
             if len(reading.unknown) <= unreadable * g.rows * g.cols:
+                return reading
+            if framed and self.window.framed(image):
                 return reading
             moved = self.window.follow()
             if moved is not None:

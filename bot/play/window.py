@@ -272,6 +272,12 @@ class GameWindow:
             return True
         return not border.open_sides(np.asarray(image), located.geometry, located.skin.scale)
 
+    def framed(self, image: Image) -> bool:
+        """Whether the skin has a border and it closes the board where it was
+        located, on every side (a region picture)."""
+        located = self.located
+        return located is not None and located.skin.border is not None and self.closed(image)
+
     def follow(self) -> Geometry | None:
         """The board's new grid when it moved within its window by less than a
         cell, its size the same (a label beside it grew: "9/24" became "12/24"),

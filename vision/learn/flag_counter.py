@@ -323,14 +323,53 @@ def learn_flag_counter(
     """The counter of `images` (screenshots, the board at `geo`, after msbot placed
     `flags[i]` flags), and a sentence saying what was found or why nothing was."""
     greys = [_grey(im) for im in images]
-    mask, (x0, y0, x1, _), unstable = counter_pixels(greys, flags, geo)
+    mask, box, unstable = counter_pixels(greys, flags, geo)
+    y0 = box[1]
     if int(mask.sum()) < 4:
         return None, "no part of the window changed with the flags (no counter shown?)"
-    ys = np.nonzero(mask)[0]
-    top, bottom = y0 + int(ys.min()), y0 + int(ys.max()) + 1
-    if bottom - top > 3 * max(geo.cell_h, 12):
-        return None, "what changed with the flags is not one line of digits"
-    band = (max(0, top - 2), min(greys[0].shape[0], bottom + 2))
+    # Each line of what changed on its own: a clock that ticked between two
+    # frames of different flag counts changed with them too (a page's "Time:"
+    # above the board, its counter below: the two were taken for one tall
+    # line, "not one line of digits", and no counter was learned).
+    rows = np.flatnonzero(mask.any(axis=1))
+    lines = np.split(rows, np.flatnonzero(np.diff(rows) > max(geo.cell_h, 12)) + 1)
+    lines.sort(key=lambda line: -int(mask[line].sum()))
+    found: list[tuple[FlagCounter, str]] = []
+    why = "what changed with the flags is not one line of digits"
+    for line in lines:
+        top, bottom = y0 + int(line.min()), y0 + int(line.max()) + 1
+        if bottom - top > 3 * max(geo.cell_h, 12):
+            continue
+        band = (max(0, top - 2), min(greys[0].shape[0], bottom + 2))
+        alone = np.zeros_like(mask)
+        alone[line.min() : line.max() + 1] = mask[line.min() : line.max() + 1]
+        counter, said = _in_band(images, greys, flags, geo, total, alone, box, unstable, band)
+        if counter is None:
+            if not found and len(lines) == 1:
+                why = said
+            continue
+        found.append((counter, said))
+    if len(found) == 1:
+        return found[0]
+    if found:
+        return None, "two lines of the window read as a counter of the flags"
+    return None, why
+
+
+def _in_band(
+    images: Sequence[np.ndarray],
+    greys: list[np.ndarray],
+    flags: Sequence[int],
+    geo: Geometry,
+    total: int | None,
+    mask: np.ndarray,
+    box: tuple[int, int, int, int],
+    unstable: np.ndarray,
+    band: tuple[int, int],
+) -> tuple[FlagCounter | None, str]:
+    """`learn_flag_counter` on one line of the window (`band`, screen rows),
+    `mask` the pixels of it that changed with the flags."""
+    x0, y0, x1, _ = box
     # The text's own background: the commonest grey around the part that changed
     # (the line's commonest is the desktop's when the window is small in the
     # grab: xbomb's white "UXB : 10" box was then one glyph on black).

@@ -233,16 +233,62 @@ def _lattices(image: np.ndarray) -> list[Lattice]:
 MIN_BOARD_SIDE = 5
 #: The share of a fresh board's cells its commonest picture covers, at least.
 FRESH_SHARE = 0.6
+#: A board in play (a game a person started, a clone that opens an area by
+#: itself) shows regions: covered cells beside covered cells, open beside open.
+#: The share of side-by-side cell pairs showing one picture, at least (a chess
+#: board: none; a grid of photos: none; a fresh board: all) ...
+IN_PLAY_SAME = 0.6
+#: ... the share of its commonest picture, at least ...
+IN_PLAY_SHARE = 0.3
+#: ... and the pictures it shows, at most (covered, open, 8 numbers, a flag, a mark).
+IN_PLAY_KINDS = 12
+
+
+@dataclass(frozen=True)
+class Likeness:
+    """How much a grid's cells look like a Minesweeper board's."""
+
+    #: The share of the cells showing the commonest picture.
+    share: float
+    #: The share of side-by-side cell pairs showing one picture.
+    same: float
+    #: The pictures the cells show.
+    kinds: int
+
+    @property
+    def fresh(self) -> bool:
+        """Like a fresh board: nearly every cell one picture."""
+        return self.share >= FRESH_SHARE
+
+    @property
+    def in_play(self) -> bool:
+        """Like a board in play: a few pictures, each in regions of its own."""
+        return (
+            self.share >= IN_PLAY_SHARE
+            and self.same >= IN_PLAY_SAME
+            and self.kinds <= IN_PLAY_KINDS
+        )
+
+
+def likeness(image: np.ndarray, geo: Geometry) -> Likeness:
+    """The grid's cells compared with each other (see `Likeness`)."""
+    found = board_patches(image, geo)
+    if found is None or len(found) == 0:
+        return Likeness(0.0, 0.0, 0)
+    clusters = cluster(found)
+    labels = clusters.labels.reshape(geo.rows, geo.cols)
+    across = labels[:, 1:] == labels[:, :-1]
+    down = labels[1:, :] == labels[:-1, :]
+    pairs = across.size + down.size
+    same = float(across.sum() + down.sum()) / pairs if pairs else 0.0
+    sizes = clusters.sizes()
+    return Likeness(float(sizes.max() / len(found)), same, int((sizes > 0).sum()))
 
 
 def board_likeness(image: np.ndarray, geo: Geometry) -> float:
     """The share of the grid's cells showing its commonest picture (a fresh
     Minesweeper board: nearly all; a chess board or a spreadsheet: half or less)."""
-    found = board_patches(image, geo)
-    if found is None or len(found) == 0:
-        return 0.0
-    sizes = cluster(found).sizes()
-    return float(sizes.max() / len(found))
+    return likeness(image, geo).share
 
 
 #: Share of a tile cut off on its outer side when a line past a lattice is
@@ -314,30 +360,41 @@ def grow(image: np.ndarray, geo: Geometry) -> Geometry:
 def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The grid a live learner may click: the largest grid of at least
     MIN_BOARD_SIDE x MIN_BOARD_SIDE tiles whose cells mostly show one picture
-    (FRESH_SHARE), as a fresh board's covered cells do. A chess board, a
-    spreadsheet, a grid of photos or a toolbar is no such grid and is never
-    probed; two such grids are refused (learning from both would mix two games)."""
+    (FRESH_SHARE), as a fresh board's covered cells do; when there is none, the
+    largest whose cells show a few pictures in regions, as a board in play does
+    (`Likeness.in_play`: a game a person started, a clone that opens an area by
+    itself at the start). A chess board, a spreadsheet, a grid of photos or a
+    toolbar is no such grid and is never probed; two such grids are refused
+    (learning from both would mix two games)."""
     if board is not None:
         return find_grid(image, board)
     seen: list[Geometry] = []
     candidates: list[tuple[int, float, Geometry, Lattice]] = []
+    in_play: list[tuple[int, float, Geometry, Lattice]] = []
     # The plainest reading of the picture first (`_lattices`); the others only
-    # when it shows no such grid.
+    # when it shows no fresh board. A board in play is taken only when no
+    # reading shows a fresh one, and from every reading: its regions' edges
+    # (an open area meeting a frame of its own colour) may hide a line of it
+    # from the plainer ones.
     for lattices in [_lattices(image), *_variants(image)]:
         for lat in lattices:
             geo = grow(image, _snap(lat.geometry, image))
             if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
                 continue
             seen.append(geo)
-            share = board_likeness(image, geo)
-            if share >= FRESH_SHARE:
-                candidates.append((geo.rows * geo.cols, share, geo, lat))
+            like = likeness(image, geo)
+            if like.fresh:
+                candidates.append((geo.rows * geo.cols, like.share, geo, lat))
+            elif like.in_play:
+                in_play.append((geo.rows * geo.cols, like.same, geo, lat))
         if candidates:
             break
+    candidates = candidates or in_play
     if not candidates:
         raise VisionError(
             f"no grid of at least {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} cells that mostly show "
-            "one picture (a fresh Minesweeper board) is on the screen"
+            "one picture (a fresh Minesweeper board) or show a few pictures in regions (a "
+            "game in play) is on the screen"
         )
     candidates.sort(key=lambda c: (-c[0], -c[1]))
     _, _, geo, first = candidates[0]
