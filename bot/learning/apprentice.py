@@ -423,7 +423,7 @@ class Apprentice:
             untouched = Board.covered(reading.board.height, reading.board.width)
             before = replace(reading, board=untouched, unknown=())
             opened = [first]
-        if before is None or not opened:
+        if before is None or not (opened or flagged):
             if no_board_shown(reading):
                 return None
             record.held |= set(unknown)
@@ -436,6 +436,11 @@ class Apprentice:
                 return reading
             unknown = [(u.row, u.col) for u in reading.unknown]
         flags = [cell for cell in unknown if cell in set(flagged) and board[cell] in ".?"]
+        # A held cell msbot flagged now shows what its click did (a covered
+        # cell of a shade not read sure, held, then flagged as a certain mine:
+        # its flag was held too, and the counter's one flag more contradicted
+        # a board that showed none).
+        self.current().held -= set(flags)
         if not self._own_changes(reading, board, opened, flagged):
             # Pictures on cells msbot did not touch too: perhaps a window over
             # the board (GNOME Mines' "Congratulations" over its last flags,

@@ -16,12 +16,13 @@ from pathlib import Path
 import numpy as np
 
 from bot.actuator import Actuator
+from bot.errors import MsbotError, PlayError
 from bot.learning.apprentice import Apprentice
 from bot.learning.first_look import first_look
 from bot.learning.hooks import LiveLearner
 from bot.play.loop import Player
 from bot.play.options import PlayOptions
-from bot.play.recorder import Recorder
+from bot.play.recorder import Recorder, with_stop_frame
 from bot.play.results import Session
 from vision.capture import Image, Region, Screen
 from vision.cuts import edges_nudge
@@ -56,6 +57,17 @@ def start_draft(
     done = len(actuator.history)
     try:
         look = first_look(screen, actuator, options.region, board, say, mines, keep=keep)
+    except PlayError as exc:
+        # The screen it stopped on is kept, whatever stopped it (no board
+        # found: nothing was kept before).
+        text = str(exc)
+        if "(frame saved:" in text:
+            raise
+        try:
+            image = screen.grab(options.region)
+        except MsbotError:
+            raise exc from None
+        raise PlayError(with_stop_frame(text, image, recorder, options.region)) from None
     finally:
         # The first look's clicks and keys are recorded too (game 0): a recording
         # holds everything msbot did to the screen, learning included.

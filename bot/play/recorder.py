@@ -49,6 +49,7 @@ import cv2
 from bot.errors import MsbotError
 from bot.limits import parse_json, read_text
 from vision.capture import Image, Region
+from vision.image_io import save_png
 from vision.reading import Reading
 
 
@@ -268,3 +269,21 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     return [parse_json(line) for line in read_text(path).splitlines() if line.strip()]
+
+
+def with_stop_frame(
+    message: str, image: Image, recorder: Recorder | None, region: Region | None
+) -> str:
+    """`message` with where the picture it stopped on is kept: the recording's
+    frames/ folder, else a fresh temporary folder (a stop keeps its evidence)."""
+    name = None
+    if recorder is not None and recorder.enabled:
+        name = recorder.frame(image, None, game=0, region=region, note=message)
+    if name is not None and recorder is not None and recorder.folder is not None:
+        return f"{message} (frame saved: {recorder.folder / 'frames' / name})"
+    path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
+    try:
+        save_png(path, image)
+    except OSError as exc:
+        return f"{message} (the frame could not be saved: {exc})"
+    return f"{message} (frame saved: {path})"

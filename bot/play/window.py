@@ -13,11 +13,9 @@ stopped at, so every stop comes with its evidence.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,11 +23,10 @@ import numpy as np
 from bot.errors import NotInPlace, PlayError, VisionError
 from bot.play.anchors import Anchors
 from bot.play.hidden_board import HiddenBoard, hidden_board
-from bot.play.recorder import Recorder
+from bot.play.recorder import Recorder, with_stop_frame
 from bot.play.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
-from vision.image_io import save_png
 from vision.reading import Reading
 
 #: Shows a hidden board again the way its skin says (click Resume, press the
@@ -369,18 +366,7 @@ class GameWindow:
         recording's frames/ folder, else a fresh temporary folder)."""
         image = image if image is not None else self.last_image
         if image is not None:
-            name = None
-            if self.recorder.enabled:
-                name = self.recorder.frame(image, None, game=0, region=self.region, note=message)
-            if name is not None and self.recorder.folder is not None:
-                message += f" (frame saved: {self.recorder.folder / 'frames' / name})"
-            else:
-                path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
-                try:
-                    save_png(path, image)
-                    message += f" (frame saved: {path})"
-                except OSError as exc:
-                    message += f" (the frame could not be saved: {exc})"
+            message = with_stop_frame(message, image, self.recorder, self.region)
         return PlayError(message)
 
     def say_once(self, text: str) -> None:
