@@ -79,6 +79,9 @@ HOLD_AT_MOST = 0.5
 #: ... unless this share of them, at least, reads covered (a board in play: a
 #: game a person started, a clone that opens an area by itself at the start).
 HOLD_COVERED = 0.15
+#: Pictures on held cells asked whether they are covered cells, at most, when
+#: nothing else is left to do (`Apprentice.prove_held`).
+HELD_PROOFS = 4
 #: Seconds a probe click gets to show its flag.
 PROBE_TIMEOUT = 1.0
 #: Seconds the probe flag gets to come off: nothing is judged by this wait
@@ -824,6 +827,51 @@ class Apprentice:
             raise PlayError(f"the probe flag at {far} did not come off again")
         self._name_flags(shot, [far])
         return True
+
+    def prove_held(self) -> bool:
+        """Whether pictures on held cells (msbot did not cause them: never
+        clicked) were proven covered cells and named so, when the game has
+        nothing left to do but those cells. One cell of each such picture is
+        right clicked: a covered cell changes (its flag) and the rest of the
+        mark cycle brings its picture back; an open cell does not change. (A
+        zoo clone drew its last row's covered cells otherwise once the row
+        above opened: held from then on, they were never clicked, and the game
+        stopped with "nothing left to do".)"""
+        record = self.current()
+        window = self._window()
+        image = settled(window.screen, window.region)
+        cuts = self.cuts(image)
+        marks = 2 if self.draft.question_marks else 1
+        tried: set[int] = set()
+        named = False
+        for cell in sorted(record.held):
+            look = self._look_of(image, cuts, *cell)
+            if look in tried or self.draft.char_of(look) is not None:
+                continue
+            if len(tried) >= HELD_PROOFS:
+                break
+            tried.add(look)
+            before = self._cell_pixels(image, cell)
+            self.on_action(self.actuator.flag(*cell, "learn: is this held picture a covered cell?"))
+            shot = self._wait_pixels(cell, before, changed=True)
+            if shot is None:
+                continue  # no change: no covered cell (or the game takes no clicks)
+            self.on_action(self.actuator.unflag(*cell, marks, "learn: the flag off again"))
+            back = self._wait_pixels(cell, before, False, UNMARK_TIMEOUT)
+            if back is None:
+                raise PlayError(f"the flag msbot put on the held cell {cell} did not come off")
+            self.draft.names[look] = Name(
+                COVERED,
+                f"game {record.number}: cell {cell} (a picture msbot did not cause) took a "
+                "flag on a right click and the mark cycle brought it back",
+            )
+            self._name_flags(shot, [cell])
+            record.held.discard(cell)
+            image = back
+            named = True
+        if named:
+            self.save()
+        return named
 
     def _unflagged_proven(self, cell: Cell, flag: np.ndarray, marks: int) -> bool:
         """Whether the picture `cell` shows once the probe's flag came off is a

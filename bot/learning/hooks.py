@@ -61,6 +61,9 @@ class LiveLearner(Learner):
     def stalled(self, reading: Reading, opened: list[Cell], certain: bool) -> Reading | None:
         return self.apprentice.stalled(reading, opened, certain)
 
+    def prove_held(self) -> bool:
+        return self.apprentice.prove_held()
+
     def end_image(self) -> Image | None:
         ended = self.apprentice.ended
         return ended.image if ended is not None else None

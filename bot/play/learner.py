@@ -91,6 +91,11 @@ class Learner:
         """Clicks show no effect: the reading of the game's end if it is over, else None."""
         return None
 
+    def prove_held(self) -> bool:
+        """Nothing is left to do but held cells: whether some were proven
+        covered (their pictures learned), so the board is worth reading again."""
+        return False
+
     def end_image(self) -> Image | None:
         """The picture the learner proved the game's end on (None: not ended by it)."""
         return None
