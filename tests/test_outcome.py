@@ -123,3 +123,15 @@ def test_a_proof_stands_when_a_box_comes_over_the_board_a_moment_later() -> None
     assert not hidden_since("lost", None, first, changed)
     assert not hidden_since("lost", "won", first, boxed)
     assert not hidden_since(None, None, first, boxed)
+
+
+def test_a_proof_falls_when_the_cell_it_could_not_see_shows() -> None:
+    # Zoo seed 1881468706: the guessed cell was still fading open, unread, and
+    # the first picture proved a loss (opening it could not have won); the
+    # second showed it a 0. The second knows more: the proof falls, nothing is
+    # claimed, and the loop reads on (the game went on).
+    guess = (2, 2)
+    fading = _reading(("0011", "002F", "00.."), [guess])
+    shown = _reading(("0011", "002F", "000."), [])
+    assert not hidden_since("lost", None, fading, shown)
+    assert not hidden_since("lost", "over", fading, shown)

@@ -50,6 +50,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   were never kept as buttons to try: "could not find how this clone starts
   a new game". Parts of the window drawn as a covered cell at any offset are
   now tried last (`restart._covered_alikes`).
+- seed 2050284017 (from the run with seed 1498737487, a dark clone): "You
+  won!" drawn in the window over the board's middle; a cell its edge half
+  covered showed an empty part of its number and read as a sure 0 in the won
+  board's reading (`won-0045.json`, msbot's own). The ring of cells around a
+  box of unread cells in an end's reading is now unsure
+  (`apprentice.box_rim_unsure`).
 
 - seeds 1759021470 and 2066953161 (from the runs with seeds 180059769 and
   531456688): a face button above the board whose eyes alone changed at the
@@ -91,9 +97,10 @@ import cv2
 import numpy as np
 import pytest
 
+from bot.board import Board
 from bot.errors import PlayError, VisionError
 from bot.learning import restart
-from bot.learning.apprentice import Apprentice, edge_only
+from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only
 from bot.learning.first_look import refuse_moved_grid
 from vision.classify import make_bank
 from vision.cuts import Cuts
@@ -101,6 +108,7 @@ from vision.geometry import Geometry
 from vision.learn.grid import find_board, likeness
 from vision.learn.looks import Look
 from vision.locate import locate
+from vision.reading import Reading, UnknownCell
 from vision.skin import load_skin
 
 DATA = Path(__file__).parent / "data" / "zoo"
@@ -349,6 +357,21 @@ def test_a_board_its_clone_opened_by_itself_is_found_and_a_chess_board_is_not() 
     assert not like.fresh and like.in_play  # most of it open: no one picture holds most
     with pytest.raises(VisionError, match="no grid"):
         find_board(image[:, 340:])  # the chess board beside it, alone
+
+
+def test_the_cells_around_a_notice_over_a_won_board_are_unsure() -> None:
+    recorded = json.loads((DATA / "seed-2050284017" / "won-0045.json").read_text())
+    unknown = tuple(
+        UnknownCell(u["row"], u["col"], u["score"], u["margin"], u["best"])
+        for u in recorded["unknown"]
+    )
+    geo = Geometry(**recorded["geometry"])
+    reading = Reading("learned-1", geo, Board(tuple(recorded["board"])), None, "won", unknown)
+    assert reading.board[(6, 6)] == "0"  # the clone showed a 1 there: its digit under the notice
+    ringed = box_rim_unsure(reading)
+    assert (6, 6) in ringed.unread
+    # Far from the notice, nothing changes.
+    assert not any(r in (0, 1, 10, 11) for r, _ in ringed.unread)
 
 
 def test_toolbar_buttons_out_of_step_with_the_board_are_found_as_covered_alikes() -> None:

@@ -113,6 +113,27 @@ NEW_GAME_STILL = 0.4
 NEW_GAME_WAIT = 6.0
 
 
+def box_rim_unsure(reading: Reading) -> Reading:
+    """`reading` with the cells around a box of unread cells unsure too. A
+    notice drawn over a finished board ("You won!" in the clone's own window)
+    does not end where the cells do: the cells its edge half covers show part
+    of a picture, and a number whose digit lies under the edge reads as a sure
+    0 (a dark zoo clone, seed 2050284017). A box is unread cells holding a 2x2
+    square; its ring of cells is what is not trusted."""
+    board = reading.board
+    unread = np.zeros((board.height, board.width), bool)
+    for r, c in reading.unread:
+        unread[r, c] = True
+    square = unread[:-1, :-1] & unread[1:, :-1] & unread[:-1, 1:] & unread[1:, 1:]
+    if not square.any():
+        return reading
+    _, parts = cv2.connectedComponents(unread.astype(np.uint8), connectivity=8)
+    boxes = np.isin(parts, np.unique(parts[:-1, :-1][square])) & unread
+    ring = cv2.dilate(boxes.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~unread
+    extra = tuple(UnknownCell(int(r), int(c), 0.0, 0.0, "box") for r, c in np.argwhere(ring))
+    return replace(reading, unknown=reading.unknown + extra) if extra else reading
+
+
 def no_board_shown(reading: Reading) -> bool:
     """Whether a reading is mostly pictures the skin does not read, with few
     covered cells among the rest: no board (a menu screen where a difficulty is
@@ -253,6 +274,11 @@ class Apprentice:
     _tried: bytes = b""
     #: The last reading `_hold` made (cells held back as covered).
     _holding: Reading | None = None
+    #: The batch (its reading before) whose cascade held `_batch_held`: cells
+    #: not reached yet when they were held, reached since (a cascade drawn
+    #: ring by ring) are that batch's doing after all.
+    _batch: Reading | None = None
+    _batch_held: set[Cell] = field(default_factory=set)
     #: The top-level window the board was seen in at the game's start (None:
     #: the desktop cannot tell), to know whether another one lies over it.
     board_window: int | None = None
@@ -454,15 +480,24 @@ class Apprentice:
                 return ended
             record.held |= set(unknown)
             return self._hold(reading)
+        reach = _cascade(board, reading, opened) | set(flags)
+        if before is not self._batch:
+            self._batch, self._batch_held = before, set()
+        # Held earlier in this batch, reached now: the far rings of a cascade
+        # the clone draws one after another (seen once, not reached yet, they
+        # stayed held, and their new numbers were never learned: "cells
+        # unreadable" on a 30x16 zoo clone, seed 29971693).
+        record.held -= self._batch_held & reach & set(unknown)
         fresh = [cell for cell in unknown if cell not in record.held]
         if not fresh:
             return self._hold(reading)
         ended = self._changed_end(image, reading, board, opened, certain)
         if ended is not None:
             return ended
-        reach = _cascade(board, reading, opened) | set(flags)
         caused = [cell for cell in fresh if cell in reach]
-        record.held |= {cell for cell in fresh if cell not in reach}
+        newly = {cell for cell in fresh if cell not in reach}
+        record.held |= newly
+        self._batch_held |= newly
         if not caused:
             return self._hold(reading)
         # Nothing is named before the game is shown to go on: the click that
@@ -970,6 +1005,11 @@ class Apprentice:
         window = self._window()
         still = settled(window.screen, window.region, still=END_STILL / 5, timeout=3.0)
         again = window.read_image(still)
+        # The cells a window of the clone's covers ("Congratulations" over the
+        # won board's middle) are unsure, whatever their pictures read as: a
+        # cell half under the dialog's grey once read as a sure covered cell.
+        again = self.under_other_windows(again) or again
+        again = box_rim_unsure(again)
         second = proven_outcome(again, before, last, certain, total, batch, over)
         if second != outcome and not hidden_since(outcome, second, reading, again):
             return None  # the loop reads the screen again (and meets the end itself)

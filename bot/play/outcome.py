@@ -96,10 +96,15 @@ def hidden_since(first: Status | None, second: Status | None, a: Reading, b: Rea
     """Whether reading `b`, taken after `a`, proves less only because more of the
     board is hidden: `a` proved won or lost, `b` proves nothing or "over", and
     every cell read in both reads the same (a "Game over" box drawn a moment
-    after the hit mine showed: the proof on the first picture stands)."""
+    after the hit mine showed: the proof on the first picture stands). Not
+    when a cell hidden in `a` shows in `b`: then `b` knows more, not less (a
+    guessed cell still fading open, unread, made `a` prove a loss; shown, it
+    was a 0, and the game went on: a zoo clone, seed 1881468706)."""
     if first not in ("won", "lost") or second not in (None, "over"):
         return False
     if a.board.height != b.board.height or a.board.width != b.board.width:
+        return False
+    if not a.unread <= b.unread:
         return False
     seen = a.unread | b.unread
     return all(a.board[cell] == b.board[cell] for cell in a.board.cells() if cell not in seen)
