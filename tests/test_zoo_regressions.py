@@ -50,6 +50,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   were never kept as buttons to try: "could not find how this clone starts
   a new game". Parts of the window drawn as a covered cell at any offset are
   now tried last (`restart._covered_alikes`).
+- seed 1234587330 (from the run with seed 1498737487, a dark clone of flat
+  cells): a toolbar of two buttons above the board, the rest of its line the
+  window's background. The grid grew by two lines of that background above
+  it (drawn as the toolbar line, mostly background), and the board was read
+  20x12 for 22x9: 3 frames at a wrong geometry, clicks on other cells. A line
+  grows the grid only when its tiles are drawn as the grid's own cells.
 - seed 2050284017 (from the run with seed 1498737487, a dark clone): "You
   won!" drawn in the window over the board's middle; a cell its edge half
   covered showed an empty part of its number and read as a sure 0 in the won
@@ -335,6 +341,18 @@ def test_the_last_row_and_column_of_a_board_in_a_frame_are_found_for_learning() 
     # The frame is msbot's grab of the region from (475, 57) of the screen.
     board = geo.part(geo.rows - rows, geo.rows, 0, geo.cols)
     _cells_fit(board, boxes["xs"], boxes["ys"], 475, 57)  # type: ignore[arg-type]
+
+
+def test_a_grid_does_not_grow_into_the_background_beside_a_toolbar_line() -> None:
+    folder = DATA / "seed-1234587330"
+    geo = find_board(cv2.imread(str(folder / "fresh.png")))  # from (188, 79)
+    (boxes,) = _truth(1234587330)["boxes"]
+    rows = len(boxes["ys"])  # type: ignore[arg-type]
+    # The toolbar's line may come with the grid (the learner's flags prove it
+    # no line of the board); nothing above it may.
+    assert geo.rows in (rows, rows + 1)
+    board = geo.part(geo.rows - rows, geo.rows, 0, geo.cols)
+    _cells_fit(board, boxes["xs"], boxes["ys"], 188, 79)  # type: ignore[arg-type]
 
 
 def test_a_monochrome_board_is_found_whole_and_located_no_larger() -> None:

@@ -308,6 +308,16 @@ class GameWindow:
         what, said = self.desktop() if self.desktop is not None else ("", "")
         if what == "covered":
             return said
+        if (
+            self.region is not None
+            and what != "gone"
+            and self.framed(self.screen.grab(self.region))
+        ):
+            # Its border still closes it where it was: no window over it, not
+            # moved. Locating it again with a skin still being learned may fail
+            # on the pictures it has not learned, and say an edge is hidden
+            # when nothing hides it: the cells' own message says what is wrong.
+            return ""
         full = self.screen.grab(self.base)
         self.last_image = full
         try:
