@@ -285,12 +285,6 @@ def likeness(image: np.ndarray, geo: Geometry) -> Likeness:
     return Likeness(float(sizes.max() / len(found)), same, int((sizes > 0).sum()))
 
 
-def board_likeness(image: np.ndarray, geo: Geometry) -> float:
-    """The share of the grid's cells showing its commonest picture (a fresh
-    Minesweeper board: nearly all; a chess board or a spreadsheet: half or less)."""
-    return likeness(image, geo).share
-
-
 #: Share of a tile cut off on its outer side when a line past a lattice is
 #: compared with the line beside it (that side meets the board's frame).
 OUTER_CUT = 0.2
