@@ -71,6 +71,13 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   square part that holds a change is now the face tried
   (`restart._faces_around`); and a part that changed but was never clicked
   no longer hides its button from the buttons tried last.
+- seed 1758262137 (from the run with seed 1498737487, 89 sure misreads):
+  after a cascade the grid was refitted half a pixel, and the last column,
+  cut a pixel narrower, no longer matched the covered look. Those covered
+  cells, unchanged, were named open cells (they lay beside the cascade),
+  then SAT named the picture a 1, and every covered cell of that column read
+  a sure 1 (a false "won" followed). A cell whose pixels did not change is
+  now named what it read before (`apprentice.unchanged`).
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -96,6 +103,7 @@ pictures of what they drew:
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -106,10 +114,10 @@ import pytest
 from bot.board import Board
 from bot.errors import PlayError, VisionError
 from bot.learning import restart
-from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only
+from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
 from vision.classify import make_bank
-from vision.cuts import Cuts
+from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.grid import find_board, likeness
 from vision.learn.looks import Look
@@ -431,3 +439,37 @@ def test_a_face_whose_eyes_alone_changed_at_the_win_is_tried(
     x0, y0, x1, y1 = faces[0]
     x, y = origin[0] + (x0 + x1) // 2, origin[1] + (y0 + y1) // 2  # where the try clicks
     assert fx0 < x < fx1 and fy0 < y < fy1
+
+
+def test_covered_cells_cut_otherwise_after_a_refit_keep_their_name() -> None:
+    # Seed 1758262137: the board before and after a cascade opened its top
+    # right corner; the grid, refitted to 214.5 px (frame 24.5), cut the last
+    # column 36 px wide. Its covered cells (3, 11) and (4, 11) beside the
+    # cascade, never changed, were a new picture and were named open cells.
+    folder = DATA / "seed-1758262137"
+    before_image = cv2.imread(str(folder / "in-play.png"))
+    image = cv2.imread(str(folder / "cascade.png"))
+    geo = Geometry(24.5, 24.5, 37.0, 43.0, 5, 12)
+    cuts = find_cuts(image, geo)
+    opened = {(r, c) for r in range(3) for c in range(9, 12)}
+    for cell in Board.covered(5, 12).cells():
+        assert unchanged(image, before_image, cuts, cell) == (cell not in opened), cell
+    before = Reading("learned-1", geo, Board.covered(5, 12), None, "playing")
+    reading = replace(
+        before, unknown=tuple(UnknownCell(r, c, 0.0, 0.0, "-") for r, c in [(3, 11), (4, 11)])
+    )
+    names: dict[int, object] = {}
+    record = SimpleNamespace(last_image=before_image, held=set(), number=1)
+    learner = SimpleNamespace(
+        current=lambda: record,
+        cuts=lambda image: cuts,
+        _look_of=lambda image, cuts, r, c: 6,
+        draft=SimpleNamespace(names=names, char_of=names.get),
+    )
+    assert Apprentice._name_edge_changes(learner, image, reading, before)  # type: ignore[arg-type]
+    assert names[6].char == "."  # type: ignore[attr-defined]
+    # A cell the earlier reading did not read sure is not named from it.
+    names.clear()
+    unsure = replace(before, unknown=(UnknownCell(3, 11, 0.0, 0.0, "-"),))
+    one = replace(reading, unknown=(UnknownCell(3, 11, 0.0, 0.0, "-"),))
+    assert not Apprentice._name_edge_changes(learner, image, one, unsure)  # type: ignore[arg-type]

@@ -212,6 +212,18 @@ def edge_only(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
     )
 
 
+def unchanged(image: Image, last: Image, cuts: Cuts, cell: Cell) -> bool:
+    """Whether cell `cell` shows the same pixels in `image` as in `last` (no
+    colour value more than EDGE_SAME apart): a picture not read there now is
+    the picture it was before, cut otherwise (the grid refitted half a pixel:
+    a zoo clone's last column, cut a pixel narrower, no longer matched its
+    covered look; that picture was named an open cell, then a 1: seed
+    1758262137)."""
+    now = cut_image(np.asarray(image), cuts, *cell)[..., :3].astype(np.int16)
+    was = cut_image(np.asarray(last), cuts, *cell)[..., :3].astype(np.int16)
+    return now.size > 0 and now.shape == was.shape and int(np.abs(now - was).max()) <= EDGE_SAME
+
+
 def edge_only_tiles(now_tile: np.ndarray, was_tile: np.ndarray) -> bool:
     """`edge_only` for two cuts of one cell (a cut a pixel larger or smaller is
     compared on the part both hold)."""
@@ -458,7 +470,7 @@ class Apprentice:
             record.held |= set(unknown)
             return self._hold(reading)
         board = before.board
-        if self._name_edge_changes(image, reading, board):
+        if self._name_edge_changes(image, reading, before):
             self.save()
             reading = self._window().read_image(image)
             if not reading.unknown:
@@ -528,6 +540,8 @@ class Apprentice:
         for r, c in caused:
             if self._edge_only(image, last, cuts, (r, c)):
                 continue  # a covered cell beside one that opened: no open cell
+            if last is not None and unchanged(image, last, cuts, (r, c)):
+                continue  # the picture it showed before, cut otherwise: not opened
             look = self._look_of(image, cuts, r, c)
             if self.draft.char_of(look) is None:
                 self.draft.opened[look] = (
@@ -644,32 +658,37 @@ class Apprentice:
             added = True
         return added
 
-    def _name_edge_changes(self, image: Image, reading: Reading, before: Board) -> bool:
+    def _name_edge_changes(self, image: Image, reading: Reading, before: Reading) -> bool:
         """Whether pictures not read were named what their cells showed before:
         cells that changed since the last picture in play only in a thin strip
         along their cut (`_edge_only`: a page that draws an open cell over the
         gap beside it, so the covered cell next to it shows a strip of another
-        colour). Opening, flagging or unflagging a cell changes its tile."""
+        colour), or not at all (`unchanged`: the grid refitted, the same pixels
+        cut otherwise), where that picture read sure. Opening, flagging or
+        unflagging a cell changes its tile."""
         record = self.current()
         last = record.last_image
         if last is None or np.asarray(last).shape != np.asarray(image).shape:
             return False
         cuts = self.cuts(image)
+        unsure = before.unread
         named = False
         for u in reading.unknown:
             cell = (u.row, u.col)
-            was = before[cell]
+            was = before.board[cell]
             if was == OPEN_UNKNOWN or cell in record.held:
                 continue
-            if not edge_only(image, last, cuts, cell):
+            if edge_only(image, last, cuts, cell):
+                how = "its inside is unchanged, only its edge (beside a cell that changed)"
+            elif cell not in unsure and unchanged(image, last, cuts, cell):
+                how = "its pixels are unchanged (the grid was cut otherwise)"
+            else:
                 continue
             look = self._look_of(image, cuts, *cell)
             if self.draft.char_of(look) is not None:
                 continue
             self.draft.names[look] = Name(
-                was,
-                f"game {record.number}: on cell {cell}, which showed {was!r}: its inside is "
-                "unchanged, only its edge (beside a cell that changed)",
+                was, f"game {record.number}: on cell {cell}, which showed {was!r}: {how}"
             )
             named = True
         return named
