@@ -78,6 +78,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   then SAT named the picture a 1, and every covered cell of that column read
   a sure 1 (a false "won" followed). A cell whose pixels did not change is
   now named what it read before (`apprentice.unchanged`).
+- seed 655986895 (a dithered monochrome clone): a cell opening beside an
+  open 2 not named yet redrew the gap between them, the 2's picture changed
+  along its edge alone, and it stayed unread: "cells unreadable", stop. An
+  open cell changed only at its edge keeps its name too.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -473,3 +477,26 @@ def test_covered_cells_cut_otherwise_after_a_refit_keep_their_name() -> None:
     unsure = replace(before, unknown=(UnknownCell(3, 11, 0.0, 0.0, "-"),))
     one = replace(reading, unknown=(UnknownCell(3, 11, 0.0, 0.0, "-"),))
     assert not Apprentice._name_edge_changes(learner, image, one, unsure)  # type: ignore[arg-type]
+
+
+def test_an_open_cell_whose_gap_was_redrawn_stays_an_open_cell() -> None:
+    # Seed 655986895: (0, 3) shows a 2 not named yet ('-'); (0, 4) opened
+    # beside it, and the dithered gap between them turned white.
+    folder = DATA / "seed-655986895"
+    before_image = cv2.imread(str(folder / "in-play.png"))
+    image = cv2.imread(str(folder / "opened-beside.png"))
+    cuts = _cuts(20, 23, (23, 23), 15, 11)
+    assert edge_only(image, before_image, cuts, (0, 3))
+    board = Board.covered(11, 15).with_cells([(0, 0), (0, 1)], "0").with_cells([(0, 3)], "-")
+    before = Reading("learned-1", Geometry(20, 23, 23, 23, 11, 15), board, None, "playing")
+    reading = replace(before, unknown=(UnknownCell(0, 3, 0.0, 0.0, "-"),))
+    opened: dict[int, str] = {}
+    record = SimpleNamespace(last_image=before_image, held=set(), number=1)
+    learner = SimpleNamespace(
+        current=lambda: record,
+        cuts=lambda image: cuts,
+        _look_of=lambda image, cuts, r, c: 9,
+        draft=SimpleNamespace(names={}, opened=opened, char_of=lambda look: None),
+    )
+    assert Apprentice._name_edge_changes(learner, image, reading, before)  # type: ignore[arg-type]
+    assert list(opened) == [9]

@@ -676,20 +676,25 @@ class Apprentice:
         for u in reading.unknown:
             cell = (u.row, u.col)
             was = before.board[cell]
-            if was == OPEN_UNKNOWN or cell in record.held:
-                continue
+            if cell in record.held or cell in unsure:
+                continue  # what it showed before is not known
             if edge_only(image, last, cuts, cell):
                 how = "its inside is unchanged, only its edge (beside a cell that changed)"
-            elif cell not in unsure and unchanged(image, last, cuts, cell):
+            elif unchanged(image, last, cuts, cell):
                 how = "its pixels are unchanged (the grid was cut otherwise)"
             else:
                 continue
             look = self._look_of(image, cuts, *cell)
             if self.draft.char_of(look) is not None:
                 continue
-            self.draft.names[look] = Name(
-                was, f"game {record.number}: on cell {cell}, which showed {was!r}: {how}"
-            )
+            evidence = f"game {record.number}: on cell {cell}, which showed {was!r}: {how}"
+            if was == OPEN_UNKNOWN:
+                # An open cell whose value is not known yet, its gap beside a cell
+                # that opened redrawn (a dithered zoo clone, seed 655986895: its 2
+                # stayed unread, and play stopped).
+                self.draft.opened[look] = evidence
+            else:
+                self.draft.names[look] = Name(was, evidence)
             named = True
         return named
 
