@@ -183,3 +183,19 @@ def test_clicks_outside_a_batch_are_checked_for_their_window_only(tmp_path: Path
     check.mouse = Desktop(9)
     with pytest.raises(PlayError, match="another window"):
         check.before(*target, *_point(window, target), "open")
+
+
+def test_an_edge_no_window_hides_is_not_said_hidden_by_one(tmp_path: Path) -> None:
+    # The board's border no longer closes its left side, and the desktop says
+    # the board's own window lies all over it: the stop names no other window.
+    screen, window, check = _setup(tmp_path, top=7)
+    window.desktop = check.at_board
+    g = window.geometry
+    assert g is not None
+    left, top = int(g.left), int(g.top)
+    screen.image[top : top + int(g.height), left - 12 : left - 1] = 128  # a box the clone drew
+    said = window.diagnose()
+    assert said.startswith("the board could not be located again: its border does not close")
+    assert "no other window lies over it" in said and "left" in said
+    check.mouse = Desktop(9)  # another window's, at every point of the board
+    assert window.diagnose().startswith("another window (id 0x9) lies over the board")

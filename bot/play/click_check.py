@@ -128,7 +128,8 @@ class ClickCheck:
     def at_board(self) -> tuple[str, str]:
         """What the desktop says lies at the board's place (`GameWindow.desktop`):
         ("covered", text) another window over part of it, ("gone", text) no
-        window anywhere on it, ("", "") its own window or no answer."""
+        window anywhere on it, ("own", "") its own window all over it, ("", "")
+        no answer."""
         g = self.window.geometry
         if self.own is None or g is None:
             return "", ""
@@ -146,6 +147,8 @@ class ClickCheck:
                 "the board vanished from the screen: its window was closed "
                 "(no window is where the board was)"
             )
+        if all(top == self.own for top in seen):
+            return "own", ""
         return "", ""
 
     def _window(self, row: int, col: int, x: int, y: int) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.errors import NotInPlace, PlayError, VisionError
+from bot.errors import NotInPlace, OpenSides, PlayError, VisionError
 from bot.play.anchors import Anchors
 from bot.play.hidden_board import HiddenBoard, hidden_board
 from bot.play.recorder import Recorder, with_stop_frame
@@ -78,8 +78,8 @@ class GameWindow:
         #: to find its board, but learning found it (`bot.learning`).
         self.known: Any = None
         #: What the desktop says lies at the board's place (`ClickCheck.at_board`):
-        #: ("covered", text) another window, ("gone", text) none at all, or
-        #: ("", ""): the board's own, or the desktop cannot say.
+        #: ("covered", text) another window, ("gone", text) none at all,
+        #: ("own", "") the board's own all over it, or ("", ""): cannot say.
         self.desktop: Callable[[], tuple[str, str]] | None = None
 
     @property
@@ -333,6 +333,16 @@ class GameWindow:
                 return (
                     "the board vanished from the screen (its window was closed, minimised or "
                     "covered, or its cells no longer look like the skin's?)"
+                )
+            if isinstance(exc, OpenSides) and what == "own":
+                # The desktop says the board's own window lies all over it: no
+                # other window hides an edge (a border band an open cell draws
+                # over, on a dithered zoo clone, or a box the clone draws).
+                sides = " and ".join(exc.sides)
+                return (
+                    "the board could not be located again: its border does not close it on "
+                    f"the {sides} side, and no other window lies over it (a box the clone "
+                    "draws, or a look of its border or cells the skin does not know)"
                 )
             if "boards in the image" in text:
                 # One board whose unreadable cells cut its grid in pieces reads
