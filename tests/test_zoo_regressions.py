@@ -82,6 +82,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   open 2 not named yet redrew the gap between them, the 2's picture changed
   along its edge alone, and it stayed unread: "cells unreadable", stop. An
   open cell changed only at its edge keeps its name too.
+- seed 528080260 (a dark clone of rounded cells): its lost board draws the
+  covered cells left otherwise; the learner's probe found every covered cell
+  changed and stopped ("msbot cannot tell whether the game goes on") with
+  flags on the board to ask: a flag is asked then.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -500,3 +504,40 @@ def test_an_open_cell_whose_gap_was_redrawn_stays_an_open_cell() -> None:
     )
     assert Apprentice._name_edge_changes(learner, image, reading, before)  # type: ignore[arg-type]
     assert list(opened) == [9]
+
+
+def test_a_finished_board_whose_covered_cells_changed_is_asked_with_a_flag() -> None:
+    # Seed 528080260 (dark, rounded cells): lost on (5, 11); the clone drew its
+    # last covered cell (6, 11) otherwise once the game ended. "Every cell left
+    # covered changed": the run stopped, with flags on the board to ask.
+    rows = (
+        "000011100000",
+        "11102F200011",
+        "1F102F20012F",
+        "2210111001F3",
+        "F310000002-F",
+        "FF10000123F.",
+        "22100001FF3.",
+    )
+    board = Board(rows)
+    geo = Geometry(0, 0, 37, 37, 7, 12)
+    reading = Reading("learned-1", geo, board, None, "playing", (UnknownCell(5, 11, 0, 0, "."),))
+    asked: list[tuple[int, int]] = []
+
+    class Screen:
+        def grab(self, region: object = None) -> np.ndarray:
+            return np.zeros((300, 460, 3), np.uint8)
+
+    record = SimpleNamespace(held=set(), total=13)
+    learner = SimpleNamespace(
+        current=lambda: record,
+        _window=lambda: SimpleNamespace(screen=Screen(), region=None),
+        _char_at=lambda image, cell: None,  # (6, 11) read as no known picture
+        _probe_flag=lambda cell: asked.append(cell) or False,
+    )
+    assert Apprentice._probe(learner, reading, [(5, 11)]) is False  # type: ignore[arg-type]
+    assert len(asked) == 1 and board[asked[0]] == "F"
+    # With no flag to ask, msbot says it cannot tell.
+    reading = replace(reading, board=Board(tuple(r.replace("F", "1") for r in rows)))
+    with pytest.raises(PlayError, match="every cell left covered changed"):
+        Apprentice._probe(learner, reading, [(5, 11)])  # type: ignore[arg-type]
