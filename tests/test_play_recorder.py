@@ -10,7 +10,8 @@ import pytest
 
 from bot.board import parse_board
 from bot.play.recorder import Recorder, RecordingError, read_jsonl
-from vision.capture import Region
+from bot.play.window import GameWindow
+from vision.capture import Region, Screen
 from vision.capture.replay import ReplayScreen
 from vision.geometry import Geometry
 from vision.reading import Reading
@@ -172,3 +173,20 @@ def test_an_append_cut_short_is_taken_back(tmp_path: Path) -> None:
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert path.read_bytes() == b"a\n" * 10
+
+
+def test_a_stop_keeps_the_screen_it_stopped_on_once(tmp_path: Path) -> None:
+    # A learner's stop raised deep in its probing said nothing of its frame:
+    # the play loop keeps the screen then (`GameWindow.keep_frame`).
+    class OnePicture(Screen):
+        size = (60, 40)
+
+        def grab(self, region: Region | None = None) -> np.ndarray:
+            return np.full((40, 60, 3), 9, np.uint8)
+
+    rec = Recorder(tmp_path / "rec", {"skin": "learned-1"})
+    window = GameWindow(OnePicture(), None, rec, say=lambda text: None)
+    said = window.keep_frame("msbot cannot tell whether the game goes on")
+    assert said.endswith(f"(frame saved: {tmp_path / 'rec' / 'frames' / '0001.png'})")
+    assert (tmp_path / "rec" / "frames" / "0001.png").is_file()
+    assert window.keep_frame(said) == said  # kept once

@@ -22,7 +22,7 @@ from bot.learning.first_look import first_look
 from bot.learning.hooks import LiveLearner
 from bot.play.loop import Player
 from bot.play.options import PlayOptions
-from bot.play.recorder import Recorder, with_stop_frame
+from bot.play.recorder import Recorder, has_stop_frame, with_stop_frame
 from bot.play.results import Session
 from vision.capture import Image, Region, Screen
 from vision.cuts import edges_nudge
@@ -61,7 +61,7 @@ def start_draft(
         # The screen it stopped on is kept, whatever stopped it (no board
         # found: nothing was kept before).
         text = str(exc)
-        if "(frame saved:" in text:
+        if has_stop_frame(text):
             raise
         try:
             image = screen.grab(options.region)

@@ -40,7 +40,7 @@ from typing import Any
 
 from bot.actuator import Action, ActionKind, Actuator
 from bot.board import COVERED, FLAG, OPEN_UNKNOWN, UNOPENED, Board, Cell
-from bot.errors import InconsistentBoardError, MsbotError, NoControl, NotInPlace
+from bot.errors import InconsistentBoardError, MsbotError, NoControl, NotInPlace, PlayError
 from bot.play import threebv
 from bot.play.click_check import ClickCheck
 from bot.play.consistency import looks_like_new_game, untrusted_flags
@@ -181,10 +181,13 @@ class Player:
                 else:
                     result = self.play_game(number, reading)
             except MsbotError as exc:  # PlayError, or a refused click, or a failed grab
-                session.stopped = str(exc)
+                text = str(exc)
                 if isinstance(exc, Interrupted):
                     session.interrupted, session.signal = True, exc.signum
-                session.games.append(self.cut_short(number, str(exc)))
+                elif isinstance(exc, PlayError):
+                    text = self.window.keep_frame(text)
+                session.stopped = text
+                session.games.append(self.cut_short(number, text))
                 self.say(session.games[-1].line())
                 break
             session.games.append(result)

@@ -271,6 +271,15 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [parse_json(line) for line in read_text(path).splitlines() if line.strip()]
 
 
+#: How a stop's message says where its frame is kept (`with_stop_frame`).
+FRAME_SAVED = "(frame saved:"
+
+
+def has_stop_frame(message: str) -> bool:
+    """Whether a stop's message already says where its frame is kept."""
+    return FRAME_SAVED in message
+
+
 def with_stop_frame(
     message: str, image: Image, recorder: Recorder | None, region: Region | None
 ) -> str:
@@ -280,10 +289,10 @@ def with_stop_frame(
     if recorder is not None and recorder.enabled:
         name = recorder.frame(image, None, game=0, region=region, note=message)
     if name is not None and recorder is not None and recorder.folder is not None:
-        return f"{message} (frame saved: {recorder.folder / 'frames' / name})"
+        return f"{message} {FRAME_SAVED} {recorder.folder / 'frames' / name})"
     path = Path(tempfile.mkdtemp(prefix="msbot-stop-")) / "frame.png"
     try:
         save_png(path, image)
     except OSError as exc:
         return f"{message} (the frame could not be saved: {exc})"
-    return f"{message} (frame saved: {path})"
+    return f"{message} {FRAME_SAVED} {path})"

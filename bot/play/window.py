@@ -20,10 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from bot.errors import NotInPlace, OpenSides, PlayError, VisionError
+from bot.errors import MsbotError, NotInPlace, OpenSides, PlayError, VisionError
 from bot.play.anchors import Anchors
 from bot.play.hidden_board import HiddenBoard, hidden_board
-from bot.play.recorder import Recorder, with_stop_frame
+from bot.play.recorder import Recorder, has_stop_frame, with_stop_frame
 from bot.play.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
@@ -388,6 +388,17 @@ class GameWindow:
         if image is not None:
             message = with_stop_frame(message, image, self.recorder, self.region)
         return PlayError(message)
+
+    def keep_frame(self, message: str) -> str:
+        """`message` with the screen it stopped on kept, unless it says where its
+        frame is already (a learner's stop raised deep in its probing had none)."""
+        if has_stop_frame(message):
+            return message
+        try:
+            image = self.screen.grab(self.region)
+        except MsbotError:
+            return message
+        return with_stop_frame(message, image, self.recorder, self.region)
 
     def say_once(self, text: str) -> None:
         """Say `text` unless it was the last thing said (every game re-reads the
