@@ -86,6 +86,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   covered cells left otherwise; the learner's probe found every covered cell
   changed and stopped ("msbot cannot tell whether the game goes on") with
   flags on the board to ask: a flag is asked then.
+- seed 58844096 (from the run with seed 799540565): a board in play at
+  the start, its two left columns open. A line without covered cells was
+  kept only when its pictures showed three lines in or more, and no 0 did:
+  the board was read two columns short (6 wrong-geometry frames, 29 clicks
+  on other cells). Open lines outside the first line that takes a flag are
+  now judged from the inside out, against the lines kept.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -121,7 +127,7 @@ import pytest
 
 from bot.board import Board
 from bot.errors import PlayError, VisionError
-from bot.learning import restart
+from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
 from vision.classify import make_bank
@@ -541,3 +547,29 @@ def test_a_finished_board_whose_covered_cells_changed_is_asked_with_a_flag() -> 
     reading = replace(reading, board=Board(tuple(r.replace("F", "1") for r in rows)))
     with pytest.raises(PlayError, match="every cell left covered changed"):
         Apprentice._probe(learner, reading, [(5, 11)])  # type: ignore[arg-type]
+
+
+def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 58844096: a 9x9 board in play at the start, its two left columns
+    # open (0s and 1s); no cell three columns in or more showed a 0, and both
+    # columns were left out: the board was read 7 columns wide, two short.
+    image = cv2.imread(str(DATA / "seed-58844096" / "in-play.png"))
+    geo = find_board(image)
+    assert (geo.rows, geo.cols) == (9, 9)
+    cuts = find_cuts(image, geo)
+    asked: list[tuple[int, int]] = []
+
+    def answers(looker: object, cell: tuple[int, int], *rest: object) -> tuple[bool, object]:
+        asked.append(cell)
+        return True, rest[-1]  # every cell asked takes the flag: a board's line
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda *bounds: looker)
+    covered = first_look.inside(image, cuts, 4, 6)
+    bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, covered, covered, [0, 1], image
+    )
+    assert bounds == (0, 9, 0, 9) and not dropped and not buttons
+    assert len(asked) == 4  # one cell of each side's outermost line with a covered cell

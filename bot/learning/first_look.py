@@ -608,8 +608,25 @@ def _answers(
     return True, shot
 
 
-#: Lines in from a side whose cells a line with no covered cell is compared with.
-DEEP = 3
+def _line(bounds: list[int], side: str, k: int) -> list[tuple[int, int]]:
+    """The cells of the grid's line `k` lines in from `side`, within `bounds`."""
+    r0, r1, c0, c1 = bounds
+    if side in ("top", "bottom"):
+        r = r0 + k if side == "top" else r1 - 1 - k
+        return [(r, c) for c in range(c0, c1)]
+    c = c0 + k if side == "left" else c1 - 1 - k
+    return [(r, c) for r in range(r0, r1)]
+
+
+def _lines_left(bounds: list[int], side: str) -> int:
+    r0, r1, c0, c1 = bounds
+    return r1 - r0 if side in ("top", "bottom") else c1 - c0
+
+
+def _cut(bounds: list[int], side: str, count: int) -> None:
+    """`bounds` without the `count` outermost lines on `side`."""
+    index = {"top": 0, "bottom": 1, "left": 2, "right": 3}[side]
+    bounds[index] += count if side in ("top", "left") else -count
 
 
 def _prove_edges(
@@ -624,13 +641,18 @@ def _prove_edges(
     those lines drawn like covered cells (a toolbar's buttons).
 
     A grid of look-alike tiles may hold more than the board: a toolbar of
-    buttons drawn like covered cells, or an empty band between them. So each
-    side's outermost line must behave as board cells do: a cell in it whose
-    inside is a covered cell's takes the flag and gives it back. A line with
-    no covered cell is kept only when the insides of its cells are seen in
-    cells DEEP lines or more inside (a line the clone opened by itself), and
-    left out otherwise (the window's background, a band between a toolbar and
-    the board). Insides are compared, not whole
+    buttons drawn like covered cells, or an empty band between them. So on
+    each side, the outermost line holding a cell whose inside is a covered
+    cell's must behave as board cells do: that cell takes the flag and gives
+    it back; a line whose covered-looking cells do not is left out, with every
+    line outside it. Lines outside the first line that answers and holding no
+    covered cell (a game in play: an area opened to the edge) are then judged
+    from the inside out: one is kept when the insides of its cells are seen in
+    the lines kept inside it, and left out otherwise (the window's background,
+    a band between a toolbar and the board), with every line outside it.
+    (A zoo clone in play, its two left columns open 0s and 1s: compared with
+    cells three lines in, which showed no 0, they were left out, and the board
+    was read two columns short: seed 58844096.) Insides are compared, not whole
     cells: the outer lines' cells are cut with a strip of the board's frame."""
     cuts = looker.cuts
     rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
@@ -653,55 +675,47 @@ def _prove_edges(
     dropped: list[str] = []
     buttons: list[tuple[int, int]] = []
     for side in SIDES:
-        while bounds[1] - bounds[0] >= 2 and bounds[3] - bounds[2] >= 2:
-            r0, r1, c0, c1 = bounds
-            if side in ("top", "bottom"):
-                r = r0 if side == "top" else r1 - 1
-                line = [(r, c) for c in range(c0, c1)]
-                deep = (r0 + DEEP, r1) if side == "top" else (r0, r1 - DEEP)
-                near = [(a, b) for a in range(*deep) for b in range(c0, c1)]
-            else:
-                c = c0 if side == "left" else c1 - 1
-                line = [(r, c) for r in range(r0, r1)]
-                deep = (c0 + DEEP, c1) if side == "left" else (c0, c1 - DEEP)
-                near = [(a, b) for a in range(r0, r1) for b in range(*deep)]
+        k = 0  # lines in from the side: those before it hold no covered cell
+        answered = False
+        while _lines_left(bounds, side) - k >= 2:
+            line = _line(bounds, side, k)
             shown = [
                 cell
                 for cell in line
                 if alike_inside(insides[cell], covered)
                 and relief(shot, cuts, *cell) >= RELIEF_SHARE * covered_relief
             ]
-            looks_like_cells = list(shown)
-            if shown:
-                # Asked of the lines left only: a counter in a line left out
-                # changes with the flag (ace-minesweeper's, above its board).
-                sub = looker.part(r0, r1, c0, c1)
-                cell = shown[len(shown) // 2]
-                ok, shot = _answers(sub, (cell[0] - r0, cell[1] - c0), flagged, cycle, shot)
-            else:
-                seen = np.stack([insides[cell] for cell in near]) if near else np.zeros((0,))
-                alike = sum(
-                    bool(len(seen))
-                    and bool(
-                        ((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= INSIDE_SAME
-                    )
-                    for cell in line
-                )
-                ok = alike >= 0.8 * len(line)
-            if ok:
+            if not shown:
+                k += 1
+                continue
+            # Asked of the lines left only: a counter in a line left out
+            # changes with the flag (ace-minesweeper's, above its board).
+            r0, r1, c0, c1 = bounds
+            sub = looker.part(r0, r1, c0, c1)
+            cell = shown[len(shown) // 2]
+            answered, shot = _answers(sub, (cell[0] - r0, cell[1] - c0), flagged, cycle, shot)
+            if answered:
                 break
-            dropped.append(side)
             # Parts drawn like covered cells that are no cells: a toolbar's
             # buttons, one of which may start a new game.
-            buttons.extend(looks_like_cells)
-            if side == "top":
-                bounds[0] += 1
-            elif side == "bottom":
-                bounds[1] -= 1
-            elif side == "left":
-                bounds[2] += 1
-            else:
-                bounds[3] -= 1
+            buttons.extend(shown)
+            dropped.append(side)
+            _cut(bounds, side, k + 1)
+            k = 0
+        if not answered:
+            continue
+        # The lines outside the one that answered, from the inside out.
+        for j in range(k - 1, -1, -1):
+            depth = range(j + 1, _lines_left(bounds, side))
+            seen = np.stack([insides[c] for i in depth for c in _line(bounds, side, i)])
+            alike = sum(
+                bool(((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= INSIDE_SAME)
+                for cell in _line(bounds, side, j)
+            )
+            if alike < 0.8 * len(_line(bounds, side, j)):
+                dropped.append(side)
+                _cut(bounds, side, j + 1)
+                break
     r0, r1, c0, c1 = bounds
     return (r0, r1, c0, c1), shot, dropped, buttons
 
