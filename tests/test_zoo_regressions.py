@@ -92,6 +92,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the board was read two columns short (6 wrong-geometry frames, 29 clicks
   on other cells). Open lines outside the first line that takes a flag are
   now judged from the inside out, against the lines kept.
+- seed 1643367051 (from the run with seed 799540565): an 11x9 board in
+  play at the start, its top four rows holding the open area. Learning found
+  the whole board, but the skin, knowing none of the open pictures yet,
+  located the 11x5 of covered cells below them, and that was played (14
+  wrong-geometry frames, 23 clicks on other cells). A part of the board
+  learning found is that board (`bot.play.window.part_of`).
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -130,6 +136,7 @@ from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
+from bot.play.window import part_of
 from vision.classify import make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
@@ -573,3 +580,13 @@ def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
     )
     assert bounds == (0, 9, 0, 9) and not dropped and not buttons
     assert len(asked) == 4  # one cell of each side's outermost line with a covered cell
+
+
+def test_a_part_of_the_board_learning_found_is_that_board() -> None:
+    whole = Geometry(160, 160, 22, 22, 9, 11)
+    assert part_of(Geometry(160, 248, 22, 22, 5, 11), whole)  # seed 1643367051
+    assert part_of(Geometry(182.5, 160, 22, 22, 9, 10), whole)  # within a pixel
+    assert not part_of(whole, whole)  # the board itself
+    assert not part_of(Geometry(171, 248, 22, 22, 5, 10), whole)  # off its lattice
+    assert not part_of(Geometry(160, 248, 22, 22, 6, 11), whole)  # past its bottom
+    assert not part_of(Geometry(160, 248, 25, 22, 5, 8), whole)  # other cells

@@ -34,6 +34,27 @@ from vision.reading import Reading
 Uncover = Callable[[HiddenBoard, Region | None], bool]
 
 
+def part_of(part: Geometry, whole: Geometry) -> bool:
+    """Whether grid `part` is a smaller piece of grid `whole` (the same cells,
+    within a pixel)."""
+    if abs(part.cell_w - whole.cell_w) > 1 or abs(part.cell_h - whole.cell_h) > 1:
+        return False
+    if (part.rows, part.cols) == (whole.rows, whole.cols):
+        return False
+    col = (part.left - whole.left) / whole.cell_w
+    row = (part.top - whole.top) / whole.cell_h
+    on_lattice = (
+        abs(col - round(col)) * whole.cell_w <= 1 and abs(row - round(row)) * whole.cell_h <= 1
+    )
+    return (
+        on_lattice
+        and round(col) >= 0
+        and round(row) >= 0
+        and round(col) + part.cols <= whole.cols
+        and round(row) + part.rows <= whole.rows
+    )
+
+
 class GameWindow:
     """One board on one screen, read with one reader.
 
@@ -122,6 +143,14 @@ class GameWindow:
                     f"only {seen} was searched)"
                 )
             raise self.stop(message, image) from None
+        if self.known is not None:
+            known = self.known(image)
+            if part_of(located.geometry, known.geometry):
+                # The part a skin still being learned reads of a board in play
+                # (its open area's pictures not learned yet): the board is the
+                # one learning found (a zoo clone's 11x9 board was played as
+                # the 11x5 below its open area, seed 1643367051).
+                located = known
         return self._located(located)
 
     def _located(self, located: Any) -> Reading:
