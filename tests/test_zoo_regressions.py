@@ -81,7 +81,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
 - seed 655986895 (a dithered monochrome clone): a cell opening beside an
   open 2 not named yet redrew the gap between them, the 2's picture changed
   along its edge alone, and it stayed unread: "cells unreadable", stop. An
-  open cell changed only at its edge keeps its name too.
+  open cell changed only at its edge keeps its name too. The same change,
+  one pixel of a bevelled clone's open cell beside the cell msbot opened
+  (seed 1247671423, from the run with seed 799540565), had read as "an open
+  cell changed: the game ended", and a game in play was reported lost.
 - seed 528080260 (a dark clone of rounded cells): its lost board draws the
   covered cells left otherwise; the learner's probe found every covered cell
   changed and stopped ("msbot cannot tell whether the game goes on") with
@@ -496,17 +499,34 @@ def test_covered_cells_cut_otherwise_after_a_refit_keep_their_name() -> None:
     assert not Apprentice._name_edge_changes(learner, image, one, unsure)  # type: ignore[arg-type]
 
 
-def test_an_open_cell_whose_gap_was_redrawn_stays_an_open_cell() -> None:
-    # Seed 655986895: (0, 3) shows a 2 not named yet ('-'); (0, 4) opened
-    # beside it, and the dithered gap between them turned white.
-    folder = DATA / "seed-655986895"
+#: Open cells not named yet ('-') whose neighbour opened: (seed, grid (left,
+#: top, pitch, cols, rows), the cell, the cell that opened beside it).
+#: Seed 655986895: the dithered gap between them turned white, and the 2 on
+#: (0, 3) stayed unread. Seed 1247671423: one pixel of (0, 9)'s bevel changed,
+#: and the game, in play, was reported lost.
+EDGE_CHANGED_OPEN = [
+    (655986895, (20, 23, (23, 23), 15, 11), (0, 3), (0, 4)),
+    (1247671423, (20, 20, (25, 24), 10, 6), (0, 9), (0, 8)),
+]
+
+
+@pytest.mark.parametrize(("seed", "grid", "cell", "beside"), EDGE_CHANGED_OPEN)
+def test_an_open_cell_whose_edge_changed_stays_an_open_cell(
+    seed: int,
+    grid: tuple[int, int, tuple[int, int], int, int],
+    cell: tuple[int, int],
+    beside: tuple[int, int],
+) -> None:
+    folder = DATA / f"seed-{seed}"
     before_image = cv2.imread(str(folder / "in-play.png"))
     image = cv2.imread(str(folder / "opened-beside.png"))
-    cuts = _cuts(20, 23, (23, 23), 15, 11)
-    assert edge_only(image, before_image, cuts, (0, 3))
-    board = Board.covered(11, 15).with_cells([(0, 0), (0, 1)], "0").with_cells([(0, 3)], "-")
-    before = Reading("learned-1", Geometry(20, 23, 23, 23, 11, 15), board, None, "playing")
-    reading = replace(before, unknown=(UnknownCell(0, 3, 0.0, 0.0, "-"),))
+    left, top, (w, h), cols, rows = grid
+    cuts = _cuts(left, top, (w, h), cols, rows)
+    assert edge_only(image, before_image, cuts, cell)
+    assert not edge_only(image, before_image, cuts, beside)  # the cell that opened
+    board = Board.covered(rows, cols).with_cells([cell], "-")
+    before = Reading("learned-1", Geometry(left, top, w, h, rows, cols), board, None, "playing")
+    reading = replace(before, unknown=(UnknownCell(*cell, 0.0, 0.0, "-"),))
     opened: dict[int, str] = {}
     record = SimpleNamespace(last_image=before_image, held=set(), number=1)
     learner = SimpleNamespace(
