@@ -101,6 +101,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   located the 11x5 of covered cells below them, and that was played (14
   wrong-geometry frames, 23 clicks on other cells). A part of the board
   learning found is that board (`bot.play.window.part_of`).
+- seed 1948479867 (a web page, from the run with seed 799540565): "BOOM!"
+  and its "Play again" drawn over the board; the button spans the notice's
+  width, so its outline and the notice's were one part, whose middle is the
+  message, and no button was found: every later game lost. The lower third
+  of a tall part of a notice is tried too (`restart._lower_third`).
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -610,3 +615,21 @@ def test_a_part_of_the_board_learning_found_is_that_board() -> None:
     assert not part_of(Geometry(171, 248, 22, 22, 5, 10), whole)  # off its lattice
     assert not part_of(Geometry(160, 248, 22, 22, 6, 11), whole)  # past its bottom
     assert not part_of(Geometry(160, 248, 25, 22, 5, 8), whole)  # other cells
+
+
+def test_a_button_as_wide_as_its_notice_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 1948479867: the board in play, then lost with "BOOM!" over it.
+    folder = DATA / "seed-1948479867"
+    played = cv2.imread(str(folder / "in-play.png"))
+    end = cv2.imread(str(folder / "boom.png"))
+    geo = Geometry(-275, -67, 33, 33, 12, 29)  # the pictures hold the board's middle
+    button = (149, 133, 258, 158)  # "Play again", lit under the pointer
+
+    def lit(player: object, image: object, box: tuple[int, int, int, int]) -> bool:
+        x, y = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+        return button[0] <= x < button[2] and button[1] <= y < button[3]
+
+    monkeypatch.setattr(restart, "_answers_pointer", lit)
+    notices = restart._notices(played, end, geo)
+    found = [b for n in notices for b in restart._buttons(None, end, geo, [], within=[n])]  # type: ignore[arg-type]
+    assert len(found) == 1 and lit(None, end, found[0])
