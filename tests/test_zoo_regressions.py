@@ -470,6 +470,26 @@ def test_a_face_whose_eyes_alone_changed_at_the_win_is_tried(
     assert fx0 < x < fx1 and fy0 < y < fy1
 
 
+def _edge_learner(
+    last: np.ndarray, cuts: Cuts, look: int, names: dict[int, object], opened: dict[int, str]
+) -> SimpleNamespace:
+    """What `Apprentice._name_edge_changes` uses of the apprentice: the last
+    picture in play, the cuts, every cell one look, and a draft naming into
+    `names` and `opened`."""
+    record = SimpleNamespace(last_image=last, held=set(), number=1)
+
+    def char_of(key: int) -> str | None:
+        name = names.get(key)
+        return getattr(name, "char", None) if name is not None else None
+
+    return SimpleNamespace(
+        current=lambda: record,
+        cuts=lambda image: cuts,
+        _look_of=lambda image, cuts, r, c: look,
+        draft=SimpleNamespace(names=names, opened=opened, char_of=char_of),
+    )
+
+
 def test_covered_cells_cut_otherwise_after_a_refit_keep_their_name() -> None:
     # Seed 1758262137: the board before and after a cascade opened its top
     # right corner; the grid, refitted to 214.5 px (frame 24.5), cut the last
@@ -488,13 +508,7 @@ def test_covered_cells_cut_otherwise_after_a_refit_keep_their_name() -> None:
         before, unknown=tuple(UnknownCell(r, c, 0.0, 0.0, "-") for r, c in [(3, 11), (4, 11)])
     )
     names: dict[int, object] = {}
-    record = SimpleNamespace(last_image=before_image, held=set(), number=1)
-    learner = SimpleNamespace(
-        current=lambda: record,
-        cuts=lambda image: cuts,
-        _look_of=lambda image, cuts, r, c: 6,
-        draft=SimpleNamespace(names=names, char_of=names.get),
-    )
+    learner = _edge_learner(before_image, cuts, 6, names, {})
     assert Apprentice._name_edge_changes(learner, image, reading, before)  # type: ignore[arg-type]
     assert names[6].char == "."  # type: ignore[attr-defined]
     # A cell the earlier reading did not read sure is not named from it.
@@ -533,13 +547,7 @@ def test_an_open_cell_whose_edge_changed_stays_an_open_cell(
     before = Reading("learned-1", Geometry(left, top, w, h, rows, cols), board, None, "playing")
     reading = replace(before, unknown=(UnknownCell(*cell, 0.0, 0.0, "-"),))
     opened: dict[int, str] = {}
-    record = SimpleNamespace(last_image=before_image, held=set(), number=1)
-    learner = SimpleNamespace(
-        current=lambda: record,
-        cuts=lambda image: cuts,
-        _look_of=lambda image, cuts, r, c: 9,
-        draft=SimpleNamespace(names={}, opened=opened, char_of=lambda look: None),
-    )
+    learner = _edge_learner(before_image, cuts, 9, {}, opened)
     assert Apprentice._name_edge_changes(learner, image, reading, before)  # type: ignore[arg-type]
     assert list(opened) == [9]
 
