@@ -11,6 +11,7 @@ gives the same patch in every frame.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -294,20 +295,18 @@ GROW_SAME = 60.0
 GROW_SHARE = 0.8
 
 
-def _cut_tile(image: np.ndarray, geo: Geometry, r: int, c: int, side: str) -> np.ndarray | None:
-    """Tile (r, c) of `geo` (which may lie one line past it), its `side` part
-    (OUTER_CUT of it) left out; None off the image."""
+def _cut_tile(
+    image: np.ndarray, geo: Geometry, r: int, c: int, sides: tuple[str, ...]
+) -> np.ndarray | None:
+    """Tile (r, c) of `geo` (which may lie one line past it), the OUTER_CUT part
+    of it on each of `sides` left out; None off the image."""
     x0, x1 = round(geo.left + c * geo.cell_w), round(geo.left + (c + 1) * geo.cell_w)
     y0, y1 = round(geo.top + r * geo.cell_h), round(geo.top + (r + 1) * geo.cell_h)
     cut_x, cut_y = round((x1 - x0) * OUTER_CUT), round((y1 - y0) * OUTER_CUT)
-    if side == "left":
-        x0 += cut_x
-    elif side == "right":
-        x1 -= cut_x
-    elif side == "top":
-        y0 += cut_y
-    else:
-        y1 -= cut_y
+    x0 += cut_x if "left" in sides else 0
+    x1 -= cut_x if "right" in sides else 0
+    y0 += cut_y if "top" in sides else 0
+    y1 -= cut_y if "bottom" in sides else 0
     height, width = image.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 - x0 < 2 or y1 - y0 < 2:
         return None
@@ -321,35 +320,70 @@ def _grown_line(image: np.ndarray, geo: Geometry, side: str) -> bool:
     drawn as the lattice's own cells. (A line of the window's background
     beside a toolbar line that is mostly background too is no line of cells:
     a dark zoo clone's grid grew two such lines above its toolbar, and its
-    board was read 20x12 for 22x9, clicks landing on other cells.)"""
+    board was read 20x12 for 22x9, clicks landing on other cells.) The tiles at
+    the line's two ends are the board's corners: they meet the frame on a
+    second side too (a zoo clone without lines past its last row and column
+    had its last row grown, then its last column refused for that corner, and
+    was played a column short), so that side is left out as well."""
     if side in ("top", "bottom"):
         r_out, r_in = (-1, 0) if side == "top" else (geo.rows, geo.rows - 1)
         pairs = [((r_out, c), (r_in, c)) for c in range(geo.cols)]
+        ends = ("left", "right")
     else:
         c_out, c_in = (-1, 0) if side == "left" else (geo.cols, geo.cols - 1)
         pairs = [((r, c_out), (r, c_in)) for r in range(geo.rows)]
-    cells = [
-        tile
+        ends = ("top", "bottom")
+    spots = [
+        (int(r), int(c))
         for r in np.linspace(1, geo.rows - 2, min(6, max(geo.rows - 2, 1))).round().astype(int)
         for c in np.linspace(1, geo.cols - 2, min(6, max(geo.cols - 2, 1))).round().astype(int)
-        if (tile := _cut_tile(image, geo, int(r), int(c), side)) is not None
     ]
+    tiles = [_cut_tile(image, geo, r, c, (side,)) for r, c in spots]
+    bound = _noise_bound([t for t in tiles if t is not None])
     alike = 0
-    for out, near in pairs:
-        a = _cut_tile(image, geo, *out, side)
-        b = _cut_tile(image, geo, *near, side)
+    for i, (out, near) in enumerate(pairs):
+        sides = (side, ends[0]) if i == 0 else (side, ends[1]) if i == len(pairs) - 1 else (side,)
+        a = _cut_tile(image, geo, *out, sides)
+        b = _cut_tile(image, geo, *near, sides)
         if a is None or b is None:
             return False
-        alike += _same(a, b) and any(_same(b, cell) for cell in cells)
+        cells = (_cut_tile(image, geo, r, c, sides) for r, c in spots)
+        alike += _same(a, b, bound) and any(
+            cell is not None and _same(b, cell, bound) for cell in cells
+        )
     return alike >= GROW_SHARE * len(pairs)
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
+#: A clone's own noise widens GROW_SAME to this many times what its cells,
+#: one after the other, differ by (the GROW_NOISE_SHARE quantile), up to
+#: GROW_NOISE_CAP.
+GROW_NOISE = 1.5
+GROW_NOISE_SHARE = 0.25
+GROW_NOISE_CAP = 400.0
+
+
+def _noise_bound(cells: list[np.ndarray]) -> float:
+    """GROW_SAME, or more for a clone that draws its covered cells with noise
+    (a zoo page's 35 px cells differ by ~120 from each other: its grid grew by
+    no line, and the board was learned 8 rows high for 12). A low quantile of
+    what a few cells of the lattice, one after the other, differ by: on a
+    board in play many are alike (no noise), on a noisy one most are not (its
+    texture may repeat: some are)."""
+    pairs = [
+        float(((a - b) ** 2).mean()) for a, b in itertools.pairwise(cells) if a.shape == b.shape
+    ]
+    if not pairs:
+        return GROW_SAME
+    typical = float(np.quantile(pairs, GROW_NOISE_SHARE))
+    return max(GROW_SAME, min(GROW_NOISE * typical, GROW_NOISE_CAP))
+
+
+def _same(a: np.ndarray, b: np.ndarray, bound: float = GROW_SAME) -> bool:
     """Whether two tiles (cut alike, a pixel apart in size at most) are one picture."""
     h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
     if abs(a.shape[0] - b.shape[0]) > 1 or abs(a.shape[1] - b.shape[1]) > 1:
         return False
-    return float(((a[:h, :w] - b[:h, :w]) ** 2).mean()) <= GROW_SAME
+    return float(((a[:h, :w] - b[:h, :w]) ** 2).mean()) <= bound
 
 
 def grow(image: np.ndarray, geo: Geometry) -> Geometry:
