@@ -155,3 +155,46 @@ def test_xtest_backend_clicks_where_asked_and_keeps_the_fail_safe() -> None:
             assert mouse.position() == (0, 0)
         finally:
             mouse.close()
+
+
+TK_WINDOWS = """
+import tkinter as tk
+root = tk.Tk(); root.geometry("300x300+0+0")
+def won():  # once the board's window shows, as a clone's "You won" does
+    dialog = tk.Toplevel(root); dialog.geometry("120x80+90+110")
+    tk.Label(dialog, text="You won").pack()
+root.after(500, won); root.after(20000, root.destroy); root.mainloop()
+"""
+
+
+@needs_x
+@pytest.mark.display
+def test_the_desktop_tells_a_clones_own_dialog_from_another_programs_window() -> None:
+    import time
+
+    from bot.actuator.xtest import XTestMouse
+
+    with worker_display(800, 600) as xd:
+        tk_app = subprocess.Popen([sys.executable, "-c", TK_WINDOWS], env=xd.env)
+        other = subprocess.Popen(["xmessage", "-geometry", "+400+100", "a note"], env=xd.env)
+        mouse = XTestMouse(xd.display)
+        try:
+            points = {"board": (20, 20), "dialog": (150, 150), "other": (420, 120)}
+            deadline = time.monotonic() + 20
+            tops = {name: mouse.window_at(*p) for name, p in points.items()}
+            while time.monotonic() < deadline and not (
+                len(set(tops.values())) == 3 and all(tops.values())
+            ):
+                time.sleep(0.1)  # until all three windows are mapped
+                tops = {name: mouse.window_at(*p) for name, p in points.items()}
+            assert len(set(tops.values())) == 3 and all(tops.values()), tops
+            clients = {name: mouse.client_at(*p) for name, p in points.items()}
+            assert clients["board"] is not None
+            assert clients["dialog"] == clients["board"]
+            assert clients["other"] not in (None, clients["board"])
+            assert mouse.client_at(700, 500) is None  # the bare desktop
+        finally:
+            mouse.close()
+            for proc in (tk_app, other):
+                proc.kill()
+                proc.wait(timeout=10)

@@ -199,3 +199,40 @@ def test_an_edge_no_window_hides_is_not_said_hidden_by_one(tmp_path: Path) -> No
     assert "no other window lies over it" in said and "left" in said
     check.mouse = Desktop(9)  # another window's, at every point of the board
     assert window.diagnose().startswith("another window (id 0x9) lies over the board")
+
+
+class SplitDesktop(Desktop):
+    """Window `top` over the board's middle (x inside `span`), the board's own
+    window (7) elsewhere; `clients` says which program made each window."""
+
+    def __init__(self, top: int, span: tuple[int, int], clients: dict[int, int | None]) -> None:
+        super().__init__(top)
+        self.span = span
+        self.clients = clients
+
+    def window_at(self, x: int, y: int) -> int | None:
+        return self.top if self.span[0] <= x < self.span[1] else 7
+
+    def client_at(self, x: int, y: int) -> int | None:
+        top = self.window_at(x, y)
+        return None if top is None else self.clients[top]
+
+
+def test_a_dialog_over_the_board_is_the_clones_own_only_when_its_program_made_it(
+    tmp_path: Path,
+) -> None:
+    # Zoo seed 1241272897: the clone's "You won" dialog (its button the learned
+    # restart) over the board's middle stopped the run ("another window lies
+    # over the board") once learning was done.
+    _, window, check = _setup(tmp_path, top=7)
+    g = window.geometry
+    assert g is not None
+    middle = (int(g.left + g.width / 3), int(g.left + 2 * g.width / 3))
+    check.mouse = SplitDesktop(9, middle, {7: 0x400000, 9: 0x400000})
+    assert check.own_dialog_over()
+    check.mouse = SplitDesktop(9, middle, {7: 0x400000, 9: 0x600000})  # another program's
+    assert not check.own_dialog_over()
+    check.mouse = SplitDesktop(9, middle, {7: 0x400000, 9: None})  # the desktop cannot say
+    assert not check.own_dialog_over()
+    check.mouse = SplitDesktop(7, middle, {7: 0x400000})  # nothing over the board
+    assert not check.own_dialog_over()

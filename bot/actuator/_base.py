@@ -99,6 +99,12 @@ class Mouse(ABC):
         (Escape) is sent to what may be the game itself (ace-minesweeper quits)."""
         return None
 
+    def client_at(self, x: int, y: int) -> int | None:
+        """Which program's window lies at (x, y) (None when not known): a dialog
+        over the board that is the clone's own (its "Play again" button the
+        learned restart) is told from another program's window."""
+        return None
+
     def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
         """(x, y, width, height) of the top-level window at (x, y) (None when not
         known, or the bare desktop): where a dialog over the board lies, to look

@@ -148,6 +148,12 @@ class PyAutoGuiMouse(Mouse):
         display = self._x()
         return None if display is None else window_id_at(display, x, y)
 
+    def client_at(self, x: int, y: int) -> int | None:
+        from bot.actuator.xtest import client_at
+
+        display = self._x()
+        return None if display is None else client_at(display, x, y)
+
     def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
         from bot.actuator.xtest import rect_at
 

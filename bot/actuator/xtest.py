@@ -40,6 +40,27 @@ def class_at(display: Any, x: int, y: int) -> str:
         return ""
 
 
+def client_at(display: Any, x: int, y: int) -> int | None:
+    """The X client (connection) that made the application window at (x, y):
+    the resource-id base of the window holding its WM_CLASS (the top-level
+    window, or the one inside a window manager's frame). A clone's dialog and
+    its board share it; another program's window does not. None over the bare
+    desktop, for a window without WM_CLASS, or when the server cannot tell."""
+    try:
+        root = display.screen().root
+        child = root.translate_coords(root, x, y).child
+        if not child:
+            return None
+        holder = child if child.get_wm_class() else None
+        if holder is None:
+            holder = next((sub for sub in child.query_tree().children if sub.get_wm_class()), None)
+        if holder is None:
+            return None
+        return int(holder.id) & ~int(display.display.info.resource_id_mask)
+    except Exception:
+        return None
+
+
 def window_id_at(display: Any, x: int, y: int) -> int | None:
     """The id of the top-level window at (x, y): 0 over the bare desktop, None
     when the server cannot tell."""
@@ -187,6 +208,9 @@ class XTestMouse(Mouse):
 
     def window_at(self, x: int, y: int) -> int | None:
         return window_id_at(self._display, x, y)
+
+    def client_at(self, x: int, y: int) -> int | None:
+        return client_at(self._display, x, y)
 
     def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
         return rect_at(self._display, x, y)

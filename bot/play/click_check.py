@@ -151,6 +151,25 @@ class ClickCheck:
             return "own", ""
         return "", ""
 
+    def own_dialog_over(self) -> bool:
+        """Whether a window over the board is the clone's own (the desktop says
+        it comes from the same program as the board's window: a "You won"
+        dialog whose button is the learned restart), and no other lies there.
+        False when the desktop cannot tell, or the board shows nowhere."""
+        g = self.window.geometry
+        if self.own is None or g is None:
+            return False
+        points = board_points(g)
+        tops = [self.mouse.window_at(x, y) for x, y in points]
+        if any(top in (None, 0) for top in tops):
+            return False
+        mine = [p for p, top in zip(points, tops, strict=True) if top == self.own]
+        others = [p for p, top in zip(points, tops, strict=True) if top != self.own]
+        if not mine or not others:
+            return False
+        clients = {self.mouse.client_at(x, y) for x, y in [mine[0], *others]}
+        return None not in clients and len(clients) == 1
+
     def _window(self, row: int, col: int, x: int, y: int) -> None:
         if self.own is None:
             return

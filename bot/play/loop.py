@@ -293,7 +293,10 @@ class Player:
             # A skin still being learned has seen few of its clone's end pictures.
             share = 0.5 if self.learner.learning else 0.1
             now = self.waiter.still_there(
-                self.options.restart_timeout / 2, share, framed=self.learner.learning
+                self.options.restart_timeout / 2,
+                share,
+                framed=self.learner.learning,
+                own_dialog=self.click_check.own_dialog_over,
             )
             try:
                 self.restart_steps(restart, final, now)

@@ -459,7 +459,13 @@ class Waiter:
                 )
             time.sleep(0.005)
 
-    def still_there(self, timeout: float, unreadable: float = 0.1, framed: bool = False) -> Reading:
+    def still_there(
+        self,
+        timeout: float,
+        unreadable: float = 0.1,
+        framed: bool = False,
+        own_dialog: Callable[[], bool] | None = None,
+    ) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
 
@@ -472,7 +478,9 @@ class Waiter:
         a lost game), or a notice over it (KMines' "You have won!"). With
         `framed` (a skin still being learned), a board its learned border still
         closes on every side is there too, however few of its pictures the skin
-        reads yet (a clone that opened most of its board by itself).
+        reads yet (a clone that opened most of its board by itself). With
+        `own_dialog`, a board under a window the desktop says is the clone's own
+        (its "You won" dialog, whose button the restart clicks) is there too.
         """
         deadline = self.clock() + timeout
         while True:
@@ -482,6 +490,8 @@ class Waiter:
             if len(reading.unknown) <= unreadable * g.rows * g.cols:
                 return reading
             if framed and self.window.framed(image):
+                return reading
+            if own_dialog is not None and own_dialog():
                 return reading
             moved = self.window.follow()
             if moved is not None:
