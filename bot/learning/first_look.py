@@ -44,7 +44,7 @@ from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
 from vision.learn.flag_counter import FlagCounter, learn_flag_counter
-from vision.learn.grid import BoardRect, cut_patches, find_board
+from vision.learn.grid import FRESH_SHARE, BoardRect, cut_patches, find_board
 from vision.learn.looks import LookBook, patch_side, same_bound
 from vision.learn.proof import Name
 
@@ -141,6 +141,9 @@ class Looker:
         actuator.bind(geo)
         #: Whether the cell of the last `right_click` changed.
         self.cell_moved = False
+        #: Cells a Ctrl+click (a click, on a page that flags otherwise) changed
+        #: together with cells around them: the game may have started there.
+        self.clicked_open: list[tuple[int, int]] = []
         #: The board's own top-level window before any click (None: not known).
         self.board_window = only_window(windows_at(actuator.mouse, board_points(geo)))
 
@@ -200,6 +203,8 @@ class Looker:
         near = others[
             max(0, r - MENU_CELLS) : r + MENU_CELLS + 1, max(0, c - MENU_CELLS) : c + MENU_CELLS + 1
         ]
+        if near.any() and self.actuator.flag_with != "right":
+            self.clicked_open.append((r, c))
         return None if near.any() else shot
 
     def mark(
@@ -407,6 +412,38 @@ def _middle_cell(looks: np.ndarray, covered: int) -> tuple[int, int]:
     return int(r), int(c)
 
 
+def _open_first(
+    looker: Looker, before: Image, looks: np.ndarray, rest: tuple[float, float]
+) -> tuple[tuple[int, int], Image]:
+    """Open the covered cell nearest the middle of the board (a first click that
+    opens an area there opens the most); that cell and the board once it shows
+    its change. `before`: the board now, `looks` its looks."""
+    screen, region, book = looker.screen, looker.region, looker.book
+    commonest = int(np.bincount(looks.reshape(-1)).argmax())
+    first_cell = _middle_cell(looks, commonest)
+    looker.actuator.hover(*first_cell, "learn: a first open (no cell took a flag)")
+    time.sleep(ENTER)
+    before_open = looker.patch(settled(screen, region), *first_cell)
+    looker.actuator.open(*first_cell, "learn: a first open (no cell took a flag)")
+    looker.rest_pointer(rest)
+
+    def opened(shot: Image) -> bool:
+        now = looker.patch(shot, *first_cell)
+        return float(((now - before_open) ** 2).mean()) > book.same
+
+    # Until the cell shows its change (a page asks its server first), then
+    # still (a cascade of cells opening one ring after another).
+    shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
+    started = shown if shown is not None else settled(screen, region)
+    refuse_moved_grid(before, started, looker.cuts, first_cell)
+    if shown is None:
+        raise PlayError(
+            "no cell reacted to a right click, a Ctrl+click or a left click: the "
+            "game may be over (start a new one), or this is no Minesweeper board"
+        )
+    return first_cell, started
+
+
 def _find_covered(
     looker: Looker,
     screen: Screen,
@@ -459,6 +496,13 @@ def _find_covered(
         before = settled(screen, region)
         shot = looker.mark(r, c, before, "learn: the flag", ways)
         if shot is None:
+            if counts[covered] >= FRESH_SHARE * looks.size:
+                # The picture of most of a fresh board took no flag: a clone
+                # that takes none before the first open. The rarer pictures
+                # are no covered cells of the board; a lattice may take in a
+                # line of the window's background beside a face drawn like a
+                # cell, and a zoo clone's probes clicked there.
+                return None
             continue
         pointer_rest = None
         if hover is not None:
@@ -800,32 +844,20 @@ def first_look(
         # a click on a page that flags with the right button only), and the
         # first open goes on a cell still covered.
         before_board = settled(screen, region)
-        looks = book.assign(np.asarray(before_board), cuts)
-        commonest = int(np.bincount(looks.reshape(-1)).argmax())
-        first_cell = _middle_cell(looks, commonest)
-        opened_first = first_cell
-        actuator.hover(*first_cell, "learn: a first open (no cell took a flag)")
-        time.sleep(ENTER)
-        before_open = looker.patch(settled(screen, region), *first_cell)
-        actuator.open(*first_cell, "learn: a first open (no cell took a flag)")
-        looker.rest_pointer(rest)
-
-        def opened(shot: Image) -> bool:
-            now = looker.patch(shot, *first_cell)
-            return float(((now - before_open) ** 2).mean()) > book.same
-
-        # Until the cell shows its change (a page asks its server first), then
-        # still (a cascade of cells opening one ring after another).
-        shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
-        started = shown if shown is not None else settled(screen, region)
-        refuse_moved_grid(before_board, started, cuts, first_cell)
-        keep(started, region, f"learn: the first open at {opened_first}")
-        looks = book.assign(np.asarray(started), cuts)
-        if shown is None:
-            raise PlayError(
-                "no cell reacted to a right click, a Ctrl+click or a left click: the "
-                "game may be over (start a new one), or this is no Minesweeper board"
-            )
+        now = book.assign(np.asarray(before_board), cuts)
+        by_probe = [cell for cell in looker.clicked_open if now[cell] != looks[cell]]
+        if by_probe:
+            # A Ctrl+click opened cells around it (a page that flags with the
+            # right button only, and takes no flag before the first open): the
+            # game started there. An open of msbot's own now would be a guess
+            # (a zoo page lost every time on it).
+            opened_first = by_probe[0]
+            keep(before_board, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
+            looks = now
+        else:
+            opened_first, started = _open_first(looker, before_board, now, rest)
+            keep(started, region, f"learn: the first open at {opened_first}")
+            looks = book.assign(np.asarray(started), cuts)
         found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
     if found is None:
         raise PlayError(
