@@ -248,6 +248,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
     # windows in a browser, and the other changed parts last.
     parts: list[tuple[int, int, int, int]] = []
     faces: list[tuple[int, int, int, int]] = []
+    moved_faces: list[tuple[int, int, int, int]] = []
     if record.last_image is not None:
         last = record.last_image
         parts = changed_parts(last, end, _busy(record.changes, end), geo_region)[:4]
@@ -263,12 +264,16 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             and not _changed_in_play(record.changes, box)
             and _changed_across(last, end, box, least)
         ]
-        faces += [
+        around = [
             box
             for box in _faces_around(end, geo_region, [p for p in parts if p not in faces])
-            if not _changed_in_play(record.changes, box)
-            and not any(_overlap(box, face) for face in faces)
+            if not any(_overlap(box, face) for face in faces)
         ]
+        faces += [box for box in around if not _changed_in_play(record.changes, box)]
+        # A face a label beside it pushed aside in play (Tk packs "Mines: 10"
+        # and the face in one row: at "Mines: 9" the face moved 4 px, and a zoo
+        # clone's face was never tried): after the keys, as a face all the same.
+        moved_faces = [box for box in around if box not in faces]
     # Other parts that changed are clicked only when they answer the pointer
     # (a button whose label changed, "Play Again"): a clock, a status text or a
     # counter is no control, and a click there is a click beside the game.
@@ -288,6 +293,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         *faces,
         *others,
         *late,
+        *moved_faces,
         None,  # then the buttons that answer the pointer
     ]
     what = "that changed when the game ended"
@@ -305,10 +311,16 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             notices += _dialogs(player, apprentice.board_window)
             # A window the desktop names first, then blocks that changed; each
             # alone (two overlapping would join its buttons to the cells' edges).
+            # In a notice, a framed part is a button too, though drawn alike
+            # under the pointer (a zoo page's "Play again" in its "BOOM!"):
+            # nothing in it changed in play, it came at the end.
+            still = np.zeros(np.asarray(now).shape[:2], bool)
             inside = [
                 b
                 for n in reversed(notices)
-                for b in _buttons(player, now, geo_region, clicked, over, within=[n])
+                for b in _buttons(
+                    player, now, geo_region, clicked, over, within=[n], outlined=still
+                )
             ]
             busy = _busy(record.changes, end)
             counter = window.located.skin.counter
@@ -316,7 +328,9 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 # The counter's digits are no button, even when they rarely changed.
                 cx0, cy0, cx1, cy1 = region_box(counter.region, geo_region)
                 busy[max(0, cy0) : max(0, cy1), max(0, cx0) : max(0, cx1)] = True
-            around = _buttons(player, now, geo_region, clicked, over, outlined=busy)
+            around = _buttons(
+                player, now, geo_region, clicked, over, outlined=busy, own=apprentice.board_window
+            )
             tries[:] = [*dict.fromkeys(inside), *around]
             # Last, the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -631,6 +645,7 @@ def _buttons(
     join: int = 5,
     by_rows: bool = False,
     outlined: np.ndarray | None = None,
+    own: int | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
@@ -642,7 +657,8 @@ def _buttons(
     `by_rows`: parts on one line are one (the words of one label: `_rows`).
     `outlined`: the pixels that changed in play (`_busy`): then parts closed by
     an outline that stayed still are buttons too, even if drawn alike under the
-    pointer (`_outlined`)."""
+    pointer (`_outlined`), and after them the nearest UNFRAMED parts that stayed
+    still on the board's own window (`own`, as the desktop says)."""
     edges = _edges(end)
     drawn = edges.copy()  # every edge, for the outlines (`_outlined`)
     if within is not None:
@@ -655,6 +671,11 @@ def _buttons(
     elif not over_board:
         _off_board(edges, geo)
     boxes = _parts(edges, geo, join)
+    if within is not None:
+        # A button a few pixels inside its notice's frame joins that frame at
+        # `join` (a part too tall to be a control: a zoo page's "Play again"
+        # was never tried); its own outline, edges unjoined, is a part too.
+        boxes += [b for b in _parts(edges, geo, 1) if b not in boxes]
     if by_rows:
         boxes = _rows(boxes)
     if within is not None:
@@ -676,9 +697,26 @@ def _buttons(
         # Buttons drawn alike under the pointer (a monochrome theme): a part
         # closed by its own outline, whose pixels never changed in play (a
         # counter or a clock is no button), the nearest OUTLINED of them.
-        quiet = [b for b in near if b not in found and _outlined(drawn, b)]
-        quiet = [b for b in quiet if not outlined[b[1] : b[3], b[0] : b[2]].any()]
-        found += quiet[:OUTLINED]
+        still = [b for b in near if b not in found and not outlined[b[1] : b[3], b[0] : b[2]].any()]
+        framed = [b for b in still if _outlined(drawn, b)][:OUTLINED]
+        found += framed
+        # Buttons a monochrome theme draws as a bare word (a zoo page's
+        # "Reset" was never tried): the nearest parts that stayed still, if
+        # the desktop says they lie on the board's own window (never a click
+        # into another program's). A label may be clicked on the way.
+        origin = None if own is None else player.window.region
+        if origin is not None:
+            mouse = player.actuator.mouse
+            bare = [
+                b
+                for b in still
+                if b not in framed
+                and mouse.window_at(
+                    origin.left + (b[0] + b[2]) // 2, origin.top + (b[1] + b[3]) // 2
+                )
+                == own
+            ]
+            found += bare[:UNFRAMED]
     return found
 
 
@@ -747,8 +785,10 @@ def _faces_around(
     return found
 
 
-#: Buttons tried that do not answer the pointer, at most (`_buttons`).
+#: Buttons tried that do not answer the pointer, at most (`_buttons`): framed
+#: by an outline, and not.
 OUTLINED = 2
+UNFRAMED = 2
 #: Pixels from the pointer within which what lit up under it counts as its button.
 HOVER_REACH = 3
 #: Pixels: the least width and height of a control a person clicks.
