@@ -677,3 +677,33 @@ def test_a_framed_button_inside_its_notice_is_found_though_it_does_not_light_up(
     ]
     middles = [((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for b in found]
     assert any(button[0] <= x < button[2] and button[1] <= y < button[3] for x, y in middles)
+
+
+def test_a_dialog_button_is_not_looked_for_again_in_the_cells_under_it() -> None:
+    # Seed 1507363330 (the run with seed 1573185335): "Play again" in a dialog
+    # over the board led to a menu whose first level was another size. To go
+    # back to the menu, the dialog's button was looked for by the picture of
+    # its place in the game's first picture (cells), found on the new board,
+    # and clicked: three clicks into a game msbot did not know.
+    geo = Geometry(20, 40, 20, 20, 9, 9)
+    first = np.full((260, 240, 3), 200, np.uint8)
+    first[40:220, 20:200] = 120  # the board's covered cells
+    clicks: list[object] = []
+    screen = SimpleNamespace(grab=lambda region: first)
+    done = SimpleNamespace(to_json=lambda: {})
+    actuator = SimpleNamespace(
+        bind=lambda *a: None, click_control=lambda *a: clicks.append(a) or done, press_key=None
+    )
+    window = SimpleNamespace(located=SimpleNamespace(geometry=geo), screen=screen, geometry=geo)
+    recorder = SimpleNamespace(action=lambda *a, **k: None)
+    player = SimpleNamespace(
+        window=window, actuator=actuator, actions=0, recorder=recorder, game=1, frame_name=""
+    )
+    button = (60, 100, 140, 130)  # over the board's middle
+    again = restart._again(player, button, [None, first])  # type: ignore[arg-type]
+    assert again() is False and not clicks
+    # Off the board (a face above it), the first picture holds the control.
+    first[5:30, 100:125] = 30
+    face = (100, 5, 125, 30)
+    assert restart._again(player, face, [None, first])() is True  # type: ignore[arg-type]
+    assert clicks

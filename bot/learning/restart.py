@@ -301,6 +301,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
     # part that changed but was not clicked (not square, no hover: the eyes of
     # a face whose mouth and eyes changed at a win) leaves its button in.
     clicked: list[tuple[int, int, int, int]] = []
+    found_on = end  # the picture the tries' parts were found on
     while tries:
         step = tries.pop(0)
         if step is None:
@@ -332,6 +333,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 player, now, geo_region, clicked, over, outlined=busy, own=apprentice.board_window
             )
             tries[:] = [*dict.fromkeys(inside), *around]
+            found_on = now
             # Last, the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
             tries += [
@@ -376,7 +378,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             # Another screen in the board's place: perhaps a menu where a
             # difficulty is chosen, whose buttons lead to a new game.
             found = _through_menu(
-                player, apprentice, final, end, _again(player, step, record.first_image)
+                player, apprentice, final, end, _again(player, step, [found_on, record.first_image])
             )
             if found is not None:
                 got, menu = found
@@ -426,21 +428,47 @@ FOUND_AGAIN = 0.9
 
 
 def _again(
-    player: RestartHost, step: str | tuple[int, int, int, int], first: Image | None
+    player: RestartHost,
+    step: str | tuple[int, int, int, int],
+    pictures: list[Image | None],
 ) -> Callable[[], bool]:
     """A way to do `step` again (a key, or a click on the part of the window it
-    was, found again by its picture in play: the window may have moved it,
-    grown around a board of another size); False when it cannot be found."""
+    was, found again by its picture: the window may have moved it, grown
+    around a board of another size); False when it cannot be found.
+
+    The part's picture is taken from the first of `pictures` (the screen the
+    step was clicked on, then the game's first picture) where it lies off the
+    board: a dialog's "Play again" over the board, cut from a picture of the
+    game in play, is a few cells, and those were found and clicked on a board
+    of another size (a zoo clone's menu level), three clicks into its game."""
     actuator, window = player.actuator, player.window
+    geo = window.located.geometry
+    board = (
+        round(geo.left),
+        round(geo.top),
+        round(geo.left + geo.width),
+        round(geo.top + geo.height),
+    )
+
+    def part_of() -> np.ndarray | None:
+        if isinstance(step, str):
+            return None
+        x0, y0, x1, y1 = step
+        for n, picture in enumerate(pictures):
+            if picture is None or (n > 0 and _overlap(step, board)):
+                continue
+            return np.asarray(picture)[y0:y1, x0:x1]
+        return None
+
+    part = part_of()
 
     def again() -> bool:
         if isinstance(step, str):
             done = actuator.press_key(step, "learn: back to the menu")
         else:
-            if first is None:
+            if part is None:
                 return False
             x0, y0, x1, y1 = step
-            part = np.asarray(first)[y0:y1, x0:x1]
             whole = np.asarray(window.screen.grab(None))
             if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
                 return False
