@@ -707,3 +707,23 @@ def test_a_dialog_button_is_not_looked_for_again_in_the_cells_under_it() -> None
     face = (100, 5, 125, 30)
     assert restart._again(player, face, [None, first])() is True  # type: ignore[arg-type]
     assert clicks
+
+
+def test_a_board_its_window_moved_whole_is_no_grid_of_text_sized_cells() -> None:
+    # Seed 912450796 (the run with seed 1573185335): a flat 5x9 Tk clone whose
+    # "Mines: n" label below the board widened at "Mines: -1" (the learner's
+    # eighth counter flag on 7 mines): the window grew by 5 px and the board
+    # moved 2 px right, cells as they were. Refused as toolkit buttons sized by
+    # their text, so the clone was never played.
+    folder = DATA / "seed-912450796"
+    fresh = cv2.imread(str(folder / "fresh.png"))
+    cuts = find_cuts(fresh, find_board(fresh))
+    before, moved = (cv2.imread(str(folder / name)) for name in ("before.png", "moved.png"))
+    refuse_moved_grid(before, moved, cuts)
+    # A column that widened (its lines after it moved, those before it not) is
+    # still refused.
+    widened = moved.copy()
+    x0 = int(cuts.xs[0]) - 4
+    widened[:, : x0 + int(cuts.xs[1] - cuts.xs[0])] = before[:, : x0 + int(cuts.xs[1] - cuts.xs[0])]
+    with pytest.raises(PlayError, match="moved or changed size"):
+        refuse_moved_grid(before, widened, cuts)

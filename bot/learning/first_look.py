@@ -295,9 +295,12 @@ def refuse_moved_grid(
     lines of every row, or column)."""
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
         old = _lines(before, cuts, axis, cell)
+        now = _lines(after, cuts, axis, cell)
+        if _moved_whole(old, now, float(np.diff(cut).min())):
+            continue
         new = [
             p
-            for p in _lines(after, cuts, axis, cell)
+            for p in now
             if (not len(old) or np.abs(old - p).min() > 1) and np.abs(cut - p).min() > LINE_OFF_CUT
         ]
         if len(new) >= MOVED_LINES:
@@ -305,6 +308,25 @@ def refuse_moved_grid(
                 "the board's cells moved or changed size when one of them changed (cells "
                 "sized by their text, such as toolkit buttons, are not supported)"
             )
+
+
+def _moved_whole(old: np.ndarray, now: np.ndarray, cell: float) -> bool:
+    """Whether the lines `now` are the lines `old` moved by one offset of less
+    than a cell: the board moved in its window, its cells as they were (a label
+    beside it grew with a flag: "Mines: -1" widened a zoo clone's window by
+    5 px and moved its board 2 px, which was refused as cells sized by their
+    text). Cells that widen with their text move their lines by different
+    offsets: every line must move by the one offset (a pixel either way)."""
+    if len(old) < 2 or len(now) < 2:
+        return False
+    for offset in {int(p - q) for p in now[:3] for q in old[:3]}:
+        if offset == 0 or abs(offset) >= cell:
+            continue
+        moved = old + offset
+        hits = all(np.abs(moved - p).min() <= 1 for p in now)
+        if hits and all(np.abs(now - q).min() <= 1 for q in moved):
+            return True
+    return False
 
 
 #: Seconds a cell that reacted to a right click gets to show the next step.
