@@ -116,6 +116,8 @@ def _probe(
     named: list[tuple[Cell, int]] | None = None,
     reads: dict[int, str] | None = None,
     names: dict[int, object] | None = None,
+    unknown: tuple[Cell, ...] = (),
+    avoid: tuple[Cell, ...] = ((0, 0),),
 ) -> bool:
     """`clone` probed; the pictures named flags go to `named` (cell, grey), and
     the skin reads the covered grey and the greys in `reads`."""
@@ -142,8 +144,9 @@ def _probe(
     known = {SHADES[0]: ".", **(reads or {})}
     apprentice._char_at = lambda image, cell: known.get(_shade(image, cell))  # type: ignore[method-assign]
     board = parse_board("\n".join(rows or ["0" + "." * 8] * 9))
-    reading = cast(Any, SimpleNamespace(board=board, unknown=()))
-    return apprentice._probe(cast(Reading, reading), [(0, 0)])
+    unread = tuple(SimpleNamespace(row=r, col=c) for r, c in unknown)
+    reading = cast(Any, SimpleNamespace(board=board, unknown=unread))
+    return apprentice._probe(cast(Reading, reading), list(avoid))
 
 
 @pytest.mark.parametrize(("cycle", "question_marks"), [(2, False), (3, True), (3, False)])
@@ -299,3 +302,31 @@ def test_a_flag_that_comes_off_a_shade_apart_is_proven_covered(
     assert clone.clicks == 4  # flag, off; flag again, off
     (shade,) = named
     assert shade == _UnflagShade.SHADE and named[shade].char == "."  # type: ignore[attr-defined]
+
+
+class _WonByTheFlag(_Clone):
+    """A clone whose win needs its last mine flagged: the flag's right click
+    ends the game, and it takes no click after."""
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        super().click(x, y, button)
+        self.over = True
+
+
+def test_a_flag_that_stays_on_the_last_mine_ends_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Zoo seeds 696369619 and 1788648910: msbot opened (8, 7), whose picture
+    # the skin did not read yet, and probed (8, 8), the last mine; the flag
+    # won the game and stayed. On the reading before the open, (8, 8) was no
+    # proven mine, and the run stopped on "the probe flag did not come off".
+    monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
+    # (7, 6) and (8, 6): covered cells held (a picture not read sure).
+    rows = ["0" * 9] * 7 + ["000000.11", "000000..."]
+    held = frozenset({(7, 6), (8, 6)})
+    clone = _WonByTheFlag(2)
+    ended = _probe(
+        clone, False, rows, held, reads={SHADES[1]: "F"}, unknown=((8, 7),), avoid=((8, 7),)
+    )
+    assert ended is False  # the game takes no more clicks: over
+    assert clone.marks[8, 8] == 1  # the flag stayed: it won the game

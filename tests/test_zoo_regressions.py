@@ -714,16 +714,18 @@ def test_a_board_its_window_moved_whole_is_no_grid_of_text_sized_cells() -> None
     # "Mines: n" label below the board widened at "Mines: -1" (the learner's
     # eighth counter flag on 7 mines): the window grew by 5 px and the board
     # moved 2 px right, cells as they were. Refused as toolkit buttons sized by
-    # their text, so the clone was never played.
+    # their text: a stop that named the wrong cause (the learner now says the
+    # board moved; it does not learn a board that moves yet).
     folder = DATA / "seed-912450796"
     fresh = cv2.imread(str(folder / "fresh.png"))
     cuts = find_cuts(fresh, find_board(fresh))
     before, moved = (cv2.imread(str(folder / name)) for name in ("before.png", "moved.png"))
-    refuse_moved_grid(before, moved, cuts)
+    # The flag went on cell (2, 1): how far the board moved is what the stop says.
+    assert refuse_moved_grid(before, moved, cuts, (2, 1)) == (2, 0)
     # A column that widened (its lines after it moved, those before it not) is
     # still refused.
     widened = moved.copy()
     x0 = int(cuts.xs[0]) - 4
     widened[:, : x0 + int(cuts.xs[1] - cuts.xs[0])] = before[:, : x0 + int(cuts.xs[1] - cuts.xs[0])]
     with pytest.raises(PlayError, match="moved or changed size"):
-        refuse_moved_grid(before, widened, cuts)
+        refuse_moved_grid(before, widened, cuts, (2, 1))

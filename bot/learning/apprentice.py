@@ -802,8 +802,15 @@ class Apprentice:
         # A cell the board proves a mine may end the game once flagged (a clone
         # whose win needs every mine flagged): its flag then stays, and that
         # says the game is over, not that the mark cycle is unknown.
+        # The board as the settled screen shows it: the reading is older, and
+        # the last batch may have opened and flagged cells since (a zoo
+        # clone won only once its last mine took msbot's probe flag, which
+        # then stayed). A cell msbot opened that shows a picture not read yet
+        # is an open cell; any other cell not read now stays as it was.
+        since = {cell: char for cell, char in shown.items() if char is not None}
+        since |= {cell: "-" for cell in avoid if cell in unknown or shown.get(cell, ".") is None}
         try:
-            mines = set(analyse(board, self.current().total).mines)
+            mines = set(analyse(board.with_values(since), self.current().total).mines)
         except MsbotError:
             mines = set()
         asked: list[Cell] = []

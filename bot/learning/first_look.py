@@ -196,7 +196,15 @@ class Looker:
         self.cell_moved = shot is not None
         if shot is None:
             return None
-        refuse_moved_grid(before, shot, self.cuts, (r, c))
+        dx, dy = refuse_moved_grid(before, shot, self.cuts, (r, c))
+        if dx or dy:
+            # Followed, the flags came off no more (two zoo clones): a stop
+            # that says what happened, where it said "cells sized by their text".
+            raise PlayError(
+                f"the board moved by ({dx:+d}, {dy:+d}) px in its window when cell ({r}, {c}) "
+                "took a mark (a label beside it changed its width): msbot cannot learn a "
+                "board that moves while it learns"
+            )
         now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
         others[r, c] = False
@@ -285,22 +293,27 @@ def _lines(image: Image, cuts: Cuts, axis: int, cell: tuple[int, int] | None) ->
 
 def refuse_moved_grid(
     before: Image, after: Image, cuts: Cuts, cell: tuple[int, int] | None = None
-) -> None:
+) -> tuple[int, int]:
     """Stop when one click moved the lines between cells: cells sized by what they
     show (toolkit buttons that widen with their text), whose grid no longer holds
     once a cell changes; every later click would land beside its cell. A flag or
     an opened area changes cells, never where the lines between them lie.
     `cell`: the cell clicked, whose own picture is left out (a flag taken off a
     dithered cell gives back the lines of its pattern; a moved grid moves the
-    lines of every row, or column)."""
+    lines of every row, or column). Returns how far the board moved whole
+    (dx, dy), its cells as they were: its window grew around it."""
+    offset = [0, 0]
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
-        old = _lines(before, cuts, axis, cell)
-        now = _lines(after, cuts, axis, cell)
-        if _moved_whole(old, now, float(np.diff(cut).min())):
+        # Moved whole, the clicked cell's lines with the rest.
+        every = (_lines(before, cuts, axis, None), _lines(after, cuts, axis, None))
+        whole = _moved_whole(*every, float(np.diff(cut).min()))
+        if whole is not None:
+            offset[1 - axis] = whole
             continue
+        old = _lines(before, cuts, axis, cell)
         new = [
             p
-            for p in now
+            for p in _lines(after, cuts, axis, cell)
             if (not len(old) or np.abs(old - p).min() > 1) and np.abs(cut - p).min() > LINE_OFF_CUT
         ]
         if len(new) >= MOVED_LINES:
@@ -308,25 +321,31 @@ def refuse_moved_grid(
                 "the board's cells moved or changed size when one of them changed (cells "
                 "sized by their text, such as toolkit buttons, are not supported)"
             )
+    return offset[0], offset[1]
 
 
-def _moved_whole(old: np.ndarray, now: np.ndarray, cell: float) -> bool:
+def _moved_whole(old: np.ndarray, now: np.ndarray, cell: float) -> int | None:
     """Whether the lines `now` are the lines `old` moved by one offset of less
     than a cell: the board moved in its window, its cells as they were (a label
     beside it grew with a flag: "Mines: -1" widened a zoo clone's window by
     5 px and moved its board 2 px, which was refused as cells sized by their
     text). Cells that widen with their text move their lines by different
-    offsets: every line must move by the one offset (a pixel either way)."""
+    offsets: every line must move by the one offset (a pixel either way).
+    The offset, or None."""
     if len(old) < 2 or len(now) < 2:
-        return False
-    for offset in {int(p - q) for p in now[:3] for q in old[:3]}:
-        if offset == 0 or abs(offset) >= cell:
-            continue
+        return None
+
+    def fits(offset: int) -> bool:
         moved = old + offset
         hits = all(np.abs(moved - p).min() <= 1 for p in now)
-        if hits and all(np.abs(now - q).min() <= 1 for q in moved):
-            return True
-    return False
+        return hits and all(np.abs(now - q).min() <= 1 for q in moved)
+
+    if fits(0):
+        return None  # where they were, give or take a pixel: not moved
+    for offset in sorted({int(p - q) for p in now[:3] for q in old[:3]}, key=abs):
+        if 1 < abs(offset) < cell and fits(offset):
+            return offset
+    return None
 
 
 #: Seconds a cell that reacted to a right click gets to show the next step.
@@ -457,7 +476,12 @@ def _open_first(
     # still (a cascade of cells opening one ring after another).
     shown = after_change(screen, region, opened, timeout=CYCLE_TIMEOUT, still=0.3)
     started = shown if shown is not None else settled(screen, region)
-    refuse_moved_grid(before, started, looker.cuts, first_cell)
+    dx, dy = refuse_moved_grid(before, started, looker.cuts, first_cell)
+    if dx or dy:
+        raise PlayError(
+            f"the board moved by ({dx:+d}, {dy:+d}) px in its window when its first cell "
+            "opened: msbot cannot learn a board that moves while it learns"
+        )
     if shown is None:
         raise PlayError(
             "no cell reacted to a right click, a Ctrl+click or a left click: the "
