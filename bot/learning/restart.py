@@ -329,12 +329,20 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 # The counter's digits are no button, even when they rarely changed.
                 cx0, cy0, cx1, cy1 = region_box(counter.region, geo_region)
                 busy[max(0, cy0) : max(0, cy1), max(0, cx0) : max(0, cx1)] = True
+            bare: list[tuple[int, int, int, int]] = []
             around = _buttons(
-                player, now, geo_region, clicked, over, outlined=busy, own=apprentice.board_window
+                player,
+                now,
+                geo_region,
+                clicked,
+                over,
+                outlined=busy,
+                own=apprentice.board_window,
+                bare=bare,
             )
             tries[:] = [*dict.fromkeys(inside), *around]
             found_on = now
-            # Last, the parts beside the board drawn like its covered cells that
+            # Then the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
             tries += [
                 (
@@ -344,6 +352,11 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                     round(geo_region.top + y1),
                 )
                 for x0, y0, x1, y1 in draft.toolbar
+            ]
+            # Then bare words (a label may be clicked on the way: a zoo clone's
+            # toolbar restart came after a label click when they came first).
+            tries += [
+                b for b in bare if not any(_overlap(b, t) for t in tries if isinstance(t, tuple))
             ]
             # And those a few pixels out of step with the board's lattice (its
             # grid's line there was no line of cells at all).
@@ -674,6 +687,7 @@ def _buttons(
     by_rows: bool = False,
     outlined: np.ndarray | None = None,
     own: int | None = None,
+    bare: list[tuple[int, int, int, int]] | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
@@ -685,8 +699,9 @@ def _buttons(
     `by_rows`: parts on one line are one (the words of one label: `_rows`).
     `outlined`: the pixels that changed in play (`_busy`): then parts closed by
     an outline that stayed still are buttons too, even if drawn alike under the
-    pointer (`_outlined`), and after them the nearest UNFRAMED parts that stayed
-    still on the board's own window (`own`, as the desktop says)."""
+    pointer (`_outlined`). `bare`: filled with the nearest UNFRAMED parts that
+    stayed still on the board's own window (`own`, as the desktop says), to be
+    tried after every other candidate (a "Reset" drawn as a bare word)."""
     edges = _edges(end)
     drawn = edges.copy()  # every edge, for the outlines (`_outlined`)
     if within is not None:
@@ -732,10 +747,10 @@ def _buttons(
         # "Reset" was never tried): the nearest parts that stayed still, if
         # the desktop says they lie on the board's own window (never a click
         # into another program's). A label may be clicked on the way.
-        origin = None if own is None else player.window.region
-        if origin is not None:
+        origin = None if own is None or bare is None else player.window.region
+        if bare is not None and origin is not None:
             mouse = player.actuator.mouse
-            bare = [
+            bare += [
                 b
                 for b in still
                 if b not in framed
@@ -743,8 +758,7 @@ def _buttons(
                     origin.left + (b[0] + b[2]) // 2, origin.top + (b[1] + b[3]) // 2
                 )
                 == own
-            ]
-            found += bare[:UNFRAMED]
+            ][:UNFRAMED]
     return found
 
 
