@@ -463,17 +463,15 @@ def _again(
         round(geo.top + geo.height),
     )
 
-    def part_of() -> np.ndarray | None:
-        if isinstance(step, str):
-            return None
+    part: np.ndarray | None = None
+    if not isinstance(step, str):
         x0, y0, x1, y1 = step
-        for n, picture in enumerate(pictures):
-            if picture is None or (n > 0 and _overlap(step, board)):
-                continue
-            return np.asarray(picture)[y0:y1, x0:x1]
-        return None
-
-    part = part_of()
+        usable = [
+            picture
+            for n, picture in enumerate(pictures)
+            if picture is not None and (n == 0 or not _overlap(step, board))
+        ]
+        part = np.asarray(usable[0])[y0:y1, x0:x1] if usable else None
 
     def again() -> bool:
         if isinstance(step, str):
@@ -747,7 +745,7 @@ def _buttons(
         # "Reset" was never tried): the nearest parts that stayed still, if
         # the desktop says they lie on the board's own window (never a click
         # into another program's). A label may be clicked on the way.
-        origin = None if own is None or bare is None else player.window.region
+        origin = player.window.region if bare is not None and own is not None else None
         if bare is not None and origin is not None:
             mouse = player.actuator.mouse
             bare += [

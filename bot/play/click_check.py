@@ -130,11 +130,9 @@ class ClickCheck:
         ("covered", text) another window over part of it, ("gone", text) no
         window anywhere on it, ("own", "") its own window all over it, ("", "")
         no answer."""
-        g = self.window.geometry
-        if self.own is None or g is None:
+        if self.own is None or (tops := self._tops()) is None:
             return "", ""
-        points = board_points(g)
-        seen = [self.mouse.window_at(x, y) for x, y in points]
+        points, seen = tops
         for (x, y), top in zip(points, seen, strict=True):
             if top not in (None, 0, self.own):
                 kind = self.mouse.window_class_at(x, y)
@@ -156,11 +154,9 @@ class ClickCheck:
         it comes from the same program as the board's window: a "You won"
         dialog whose button is the learned restart), and no other lies there.
         False when the desktop cannot tell, or the board shows nowhere."""
-        g = self.window.geometry
-        if self.own is None or g is None:
+        if self.own is None or (seen := self._tops()) is None:
             return False
-        points = board_points(g)
-        tops = [self.mouse.window_at(x, y) for x, y in points]
+        points, tops = seen
         if any(top in (None, 0) for top in tops):
             return False
         mine = [p for p, top in zip(points, tops, strict=True) if top == self.own]
@@ -169,6 +165,15 @@ class ClickCheck:
             return False
         clients = {self.mouse.client_at(x, y) for x, y in [mine[0], *others]}
         return None not in clients and len(clients) == 1
+
+    def _tops(self) -> tuple[list[tuple[int, int]], list[int | None]] | None:
+        """The points across the board and the top-level window at each, as the
+        desktop says (None before a board is located)."""
+        g = self.window.geometry
+        if g is None:
+            return None
+        points = board_points(g)
+        return points, [self.mouse.window_at(x, y) for x, y in points]
 
     def _window(self, row: int, col: int, x: int, y: int) -> None:
         if self.own is None:

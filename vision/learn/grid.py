@@ -338,8 +338,12 @@ def _grown_line(image: np.ndarray, geo: Geometry, side: str) -> bool:
         for r in np.linspace(1, geo.rows - 2, min(6, max(geo.rows - 2, 1))).round().astype(int)
         for c in np.linspace(1, geo.cols - 2, min(6, max(geo.cols - 2, 1))).round().astype(int)
     ]
-    tiles = [_cut_tile(image, geo, r, c, (side,)) for r, c in spots]
-    bound = _noise_bound([t for t in tiles if t is not None])
+    # The lattice's own tiles, cut as each pair is (three ways at most).
+    cut: dict[tuple[str, ...], list[np.ndarray]] = {}
+    for sides in {(side,), (side, ends[0]), (side, ends[1])}:
+        tiles = (_cut_tile(image, geo, r, c, sides) for r, c in spots)
+        cut[sides] = [t for t in tiles if t is not None]
+    bound = _noise_bound(cut[(side,)])
     alike = 0
     for i, (out, near) in enumerate(pairs):
         sides = (side, ends[0]) if i == 0 else (side, ends[1]) if i == len(pairs) - 1 else (side,)
@@ -347,10 +351,7 @@ def _grown_line(image: np.ndarray, geo: Geometry, side: str) -> bool:
         b = _cut_tile(image, geo, *near, sides)
         if a is None or b is None:
             return False
-        cells = (_cut_tile(image, geo, r, c, sides) for r, c in spots)
-        alike += _same(a, b, bound) and any(
-            cell is not None and _same(b, cell, bound) for cell in cells
-        )
+        alike += _same(a, b, bound) and any(_same(b, cell, bound) for cell in cut[sides])
     return alike >= GROW_SHARE * len(pairs)
 
 
