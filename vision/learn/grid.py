@@ -21,7 +21,7 @@ from bot.errors import VisionError
 from vision.classify import PATCH, board_patches
 from vision.cuts import Cuts
 from vision.geometry import Geometry
-from vision.lattice import ASPECT_ANY, Lattice, find_lattices
+from vision.lattice import ASPECT_ANY, FLAT_STEP, Lattice, find_lattices
 from vision.learn.cluster import cluster
 
 #: A pitch this close to a whole number is a fixed-size clone drawn on whole pixels.
@@ -194,8 +194,10 @@ def _variants(image: np.ndarray) -> list[list[Lattice]]:
     smoothed over 2x2 pixels (xbomb draws its covered tiles as a one-pixel
     checkerboard of grey and white, an X11 stipple, flat only once neighbouring
     pixels are averaged) and over 5x5 (a median: tiles with a grain of their own,
-    a noisy texture, flatten too), then with tiles whose colour steps from pixel
-    to pixel (a gradient).
+    a noisy texture, flatten too; a Gaussian: a grain of pixels far apart in
+    colour, which a median leaves in spots that cut a tile's inside in pieces of
+    every size, flattens only when averaged), then with tiles whose colour steps
+    from pixel to pixel (a gradient).
 
     Tiles of any size link here (`find_lattices`' link_sizes None), as they did
     before locating kept glyph pieces apart: the robust refit of a GNOME Mines
@@ -203,12 +205,17 @@ def _variants(image: np.ndarray) -> list[list[Lattice]]:
     alone keeps only the centres near their median offset and came out at
     90.8 px, more than a tenth of a pixel a cell off (the plain fit: 90.68),
     and the skin learned so read a "?" of its own recording unsure."""
+
+    def loose(picture: np.ndarray, step: int = FLAT_STEP) -> list[Lattice]:
+        return find_lattices(picture, aspect=ASPECT_ANY, robust=True, step=step, link_sizes=None)
+
     return [
         find_lattices(image, robust=True, link_sizes=None),
-        find_lattices(image, aspect=ASPECT_ANY, robust=True, link_sizes=None),
-        find_lattices(cv2.blur(image, (2, 2)), aspect=ASPECT_ANY, robust=True, link_sizes=None),
-        find_lattices(cv2.medianBlur(image, 5), aspect=ASPECT_ANY, robust=True, link_sizes=None),
-        find_lattices(image, aspect=ASPECT_ANY, robust=True, step=GRADIENT_STEP, link_sizes=None),
+        loose(image),
+        loose(cv2.blur(image, (2, 2))),
+        loose(cv2.medianBlur(image, 5)),
+        loose(cv2.GaussianBlur(image, (5, 5), 0)),
+        loose(image, step=GRADIENT_STEP),
     ]
 
 
