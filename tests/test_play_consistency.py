@@ -153,3 +153,13 @@ def test_a_short_game_seen_only_when_over_is_a_new_game() -> None:
     assert not looks_like_new_game(played, parse_board("1F21\n1121\n0011\n"))
     # One number read otherwise in a board of many is a misread to report.
     assert not looks_like_new_game(played, parse_board("1F21\n1121\n01..\n"))
+
+
+def test_a_won_board_is_no_contradiction_whatever_its_counter_shows() -> None:
+    # A zoo clone (seed 2034610228) flags the last mine itself at the win and
+    # leaves its counter at 1: every cell open or flagged, as many flags as mines.
+    won = parse_board("1F2F\n1122\n0000\n")
+    assert counter_problems(won, 1, 2) == []
+    # Not won: a covered cell left, or more flags than the game has mines.
+    assert counter_problems(parse_board("1F2F\n112.\n0000\n"), 1, 2)
+    assert counter_problems(won, 1, 1)

@@ -184,10 +184,17 @@ def counter_problems(
 
     `unsure` cells (reported covered) may each be a flag the reader could not
     prove: the counter then only has to lie within their reach (a flag caught
-    half drawn in a fade is no contradiction)."""
+    half drawn in a fade is no contradiction).
+
+    A board with every cell open or flagged, as many flags as the game has
+    mines, is a won board whatever the counter shows: a clone that flags the
+    last mines itself at the win may leave its counter as it was (a zoo clone
+    showed "1" over 36 flags of 36 mines)."""
     if mines_left is None or total is None:
         return []
     flags = board.count(FLAG)
+    if flags == total and board.count("".join(UNOPENED)) == 0:
+        return []
     if not flags <= total - mines_left <= flags + unsure:
         return [
             Problem(
