@@ -153,7 +153,7 @@ from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.window import part_of
-from vision.classify import make_bank
+from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.grid import find_board, likeness
@@ -407,6 +407,23 @@ def test_a_fresh_board_is_found_whole_for_learning(seed: int, grab: tuple[int, i
     assert geo.rows in (rows, rows + 1)
     board = geo.part(geo.rows - rows, geo.rows, 0, geo.cols)
     _cells_fit(board, boxes["xs"], boxes["ys"], *grab)  # type: ignore[arg-type]
+
+
+def test_a_learned_skin_of_cells_taller_than_wide_reads_them_on_whole_pixels() -> None:
+    # Seed 546940180 (the 30-clone run with seed 1724700778): cells of 19x25
+    # px, their flat insides off-centre (a bevel), the lattice fitted at a
+    # half-pixel origin. The skin (range 18 to 26 px) was taken for a clone
+    # drawn at any size, the grid kept there: its last row and column read as
+    # no cells, and the border then closed the board a row and a column
+    # larger (13x10 for 12x9, then "cells unreadable").
+    folder = DATA / "seed-546940180"
+    (boxes,) = _truth(546940180)["boxes"]
+    image = cv2.imread(str(folder / "fresh.png"))  # from (0, 25)
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 0, 25)  # type: ignore[arg-type]
+    scores = classify(image, located.geometry, located.bank)
+    assert scores is not None and not scores.unsure.any()
+    assert (scores.chars == ".").all()
 
 
 def test_a_monochrome_board_is_found_whole_and_located_no_larger() -> None:

@@ -318,9 +318,14 @@ class Skin:
     @property
     def fixed_pitch(self) -> bool:
         """Whether the clone draws its cells at one size only (xdemineur): its
-        pitch on screen then tells the desktop scale."""
+        pitch on screen then tells the desktop scale. Its pitch range is its
+        width's and its height's, each give or take a pixel: a learned skin of
+        cells 19 px wide and 25 px tall (range 18 to 26) is one size too (taken
+        for a clone drawn at any size, its grid was kept at a fitted half-pixel
+        origin and every cell read a pixel off: a zoo clone read 13x10 for 12x9)."""
         lo, hi = self.pitch_range
-        return not self.whole_pitch and hi - lo <= 2 * self.scale
+        spread = abs(self.pitch[0] - self.pitch[1])
+        return not self.whole_pitch and hi - lo <= 2 * self.scale + spread
 
     def at_scale(self, scale: float) -> Skin:
         """This skin as a desktop scaled by `scale` shows it (scale relative to
