@@ -409,6 +409,24 @@ def test_a_fresh_board_is_found_whole_for_learning(seed: int, grab: tuple[int, i
     _cells_fit(board, boxes["xs"], boxes["ys"], *grab)  # type: ignore[arg-type]
 
 
+def test_a_restart_try_never_clicks_a_part_that_is_gone() -> None:
+    # Seed 1404238191 (the 30-clone run with seed 1724700778): a page's
+    # "Congratulations" notice over the won board; its "OK", found twice among
+    # the parts to try, closed the notice at the first click, and the second
+    # landed on the board's cells under it (a click beside every control).
+    folder = DATA / "seed-1404238191"
+    found_on = cv2.imread(str(folder / "won-notice.png"))  # from (443, 86)
+    ok = (343, 310, 396, 337)  # the notice's button, (786, 396) to (839, 423)
+
+    def host(shown: np.ndarray) -> SimpleNamespace:
+        screen = SimpleNamespace(grab=lambda region: shown)
+        return SimpleNamespace(window=SimpleNamespace(screen=screen, region=None))
+
+    assert restart._still_shown(host(found_on), found_on, ok)  # type: ignore[arg-type]
+    closed = cv2.imread(str(folder / "notice-closed.png"))
+    assert not restart._still_shown(host(closed), found_on, ok)  # type: ignore[arg-type]
+
+
 def test_a_learned_skin_of_cells_taller_than_wide_reads_them_on_whole_pixels() -> None:
     # Seed 546940180 (the 30-clone run with seed 1724700778): cells of 19x25
     # px, their flat insides off-centre (a bevel), the lattice fitted at a

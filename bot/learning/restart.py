@@ -340,7 +340,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 own=apprentice.board_window,
                 bare=bare,
             )
-            tries[:] = [*dict.fromkeys(inside), *around]
+            tries[:] = list(dict.fromkeys([*inside, *around]))
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -372,6 +372,11 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             done = actuator.press_key(step, "learn: does this key restart the game?")
             tried.append(step)
         else:
+            if not _still_shown(player, found_on, step):
+                # The part is gone (a notice a try closed): under it lies the
+                # board or another part, which this try never was.
+                tried.append(f"no click at {step} (the part found there is gone)")
+                continue
             clicked.append(step)
             x = origin.left + (step[0] + step[2]) // 2
             y = origin.top + (step[1] + step[3]) // 2
@@ -968,6 +973,31 @@ def _covered_alikes(
         if len(kept) >= ALIKE_TRIES:
             break
     return kept
+
+
+#: A part is gone when more than this share of its pixels changed by more than
+#: GONE_STEP in a channel (the pointer is elsewhere when it is checked, so no
+#: hover look of its own; a notice's grey button over a board's grey cells
+#: differs by 24 in each channel).
+GONE_SHARE, GONE_STEP = 0.5, 8
+
+
+def _still_shown(player: RestartHost, picture: Image, box: tuple[int, int, int, int]) -> bool:
+    """Whether the part `box` (region pixels) of `picture`, the screen it was found
+    on, still shows there. A try clicks a part it saw: a zoo clone's "You won"
+    notice closed at the click on its button, and the same button, found twice,
+    was clicked again on the board's cells under it."""
+    now = np.asarray(player.window.screen.grab(player.window.region))
+    was = np.asarray(picture)
+    if now.shape != was.shape:
+        return True  # the window's region changed: the part cannot be compared
+    x0, y0 = max(0, box[0]), max(0, box[1])
+    x1, y1 = min(was.shape[1], box[2]), min(was.shape[0], box[3])
+    if x1 <= x0 or y1 <= y0:
+        return False
+    step = np.abs(now[y0:y1, x0:x1].astype(np.int16) - was[y0:y1, x0:x1].astype(np.int16))
+    changed = step.max(axis=2) > GONE_STEP if step.ndim == 3 else step > GONE_STEP
+    return float(changed.mean()) <= GONE_SHARE
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
