@@ -667,6 +667,33 @@ def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
     assert len(asked) == 4  # one cell of each side's outermost line with a covered cell
 
 
+def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 924362860 (a page that opens an area of each new game by itself, a
+    # toolbar of four cell-like buttons above): the area reached the board's
+    # right edge, its five right columns open 0s with a few numbers. No cell of
+    # the four columns inside showed an open 0: all five were left out, and the
+    # board was read 9x4 for 9x9 (3 frames at a wrong geometry, a game lost).
+    image = cv2.imread(str(DATA / "seed-924362860" / "in-play.png"))
+    geo = find_board(image)
+    assert (geo.rows, geo.cols) == (10, 9)  # the toolbar's line with the board
+    cuts = find_cuts(image, geo)
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        return looker.r0 + cell[0] > 0, rest[-1]  # the toolbar's buttons take no flag
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *bounds: SimpleNamespace(r0=r0))
+    covered = first_look.inside(image, cuts, 5, 1)
+    bounds, _, dropped, _ = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, covered, covered, [0, 1], image
+    )
+    assert bounds == (1, 10, 0, 9) and dropped == ["top"]
+
+
 def test_a_part_of_the_board_learning_found_is_that_board() -> None:
     whole = Geometry(160, 160, 22, 22, 9, 11)
     assert part_of(Geometry(160, 248, 22, 22, 5, 11), whole)  # seed 1643367051

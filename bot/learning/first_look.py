@@ -719,6 +719,51 @@ def _cut(bounds: list[int], side: str, count: int) -> None:
     bounds[index] += count if side in ("top", "left") else -count
 
 
+def _insides_around(image: Image, cuts: Cuts) -> np.ndarray:
+    """The insides of the cells one pitch out from the grid on every side, where
+    the picture holds them (the window or the screen around the board): shape
+    (n, INSIDE_SIDE, INSIDE_SIDE, channels), n may be 0."""
+    xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
+    pw, ph = round(float(np.diff(xs).mean())), round(float(np.diff(ys).mean()))
+    wide = Cuts(
+        np.concatenate([[xs[0] - pw], xs, [xs[-1] + pw]]),
+        np.concatenate([[ys[0] - ph], ys, [ys[-1] + ph]]),
+    )
+    height, width = np.asarray(image).shape[:2]
+    rows, cols = len(ys) - 1, len(xs) - 1
+    ring = [(0, c) for c in range(cols + 2)] + [(rows + 1, c) for c in range(cols + 2)]
+    ring += [(r, 0) for r in range(1, rows + 1)] + [(r, cols + 1) for r in range(1, rows + 1)]
+    found = [
+        inside(image, wide, r, c)
+        for r, c in ring
+        if wide.xs[c] >= 0
+        and wide.ys[r] >= 0
+        and wide.xs[c + 1] <= width
+        and wide.ys[r + 1] <= height
+    ]
+    return np.stack(found) if found else np.zeros((0, INSIDE_SIDE, INSIDE_SIDE, 3), np.float32)
+
+
+#: Share of a line's cells unlike everything around the grid for the line to be
+#: the board's own (open cells at its edge), whatever the lines inside show.
+UNLIKE_AROUND = 0.8
+
+
+def _unlike_around(
+    insides: dict[tuple[int, int], np.ndarray], around: np.ndarray, line: list[tuple[int, int]]
+) -> bool:
+    """Whether most cells of `line` look like nothing around the grid: no band of
+    the window's background (which is around it too), but cells of the board."""
+    if len(around) == 0 or not line:
+        return False
+    flat = around.reshape(len(around), -1)
+    unlike = sum(
+        bool(((flat - insides[cell].reshape(1, -1)) ** 2).mean(axis=1).min() > INSIDE_SAME)
+        for cell in line
+    )
+    return unlike >= UNLIKE_AROUND * len(line)
+
+
 def _prove_edges(
     looker: Looker,
     covered: np.ndarray,
@@ -739,7 +784,11 @@ def _prove_edges(
     covered cell (a game in play: an area opened to the edge) are then judged
     from the inside out: one is kept when the insides of its cells are seen in
     the lines kept inside it, and left out otherwise (the window's background,
-    a band between a toolbar and the board), with every line outside it.
+    a band between a toolbar and the board), with every line outside it. A line
+    whose cells are unlike anything just around the grid (`_unlike_around`) is
+    kept first: a clone that opens an area of its new game by itself, open to
+    the grid's edge (a zoo clone's first columns 1s and 2s, the rest open 0s
+    seen nowhere inside, read 9x4 for 9x9: seed 924362860).
     (A zoo clone in play, its two left columns open 0s and 1s: compared with
     cells three lines in, which showed no 0, they were left out, and the board
     was read two columns short: seed 58844096.) Insides are compared, not whole
@@ -764,6 +813,7 @@ def _prove_edges(
     bounds = [0, rows, 0, cols]
     dropped: list[str] = []
     buttons: list[tuple[int, int]] = []
+    around = _insides_around(shot, cuts)
     for side in SIDES:
         k = 0  # lines in from the side: those before it hold no covered cell
         answered = False
@@ -796,6 +846,8 @@ def _prove_edges(
             continue
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
+            if _unlike_around(insides, around, _line(bounds, side, j)):
+                continue  # no window around the grid shows such cells: the board's
             depth = range(j + 1, _lines_left(bounds, side))
             seen = np.stack([insides[c] for i in depth for c in _line(bounds, side, i)])
             alike = sum(
