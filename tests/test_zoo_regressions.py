@@ -694,6 +694,62 @@ def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
     assert bounds == (1, 10, 0, 9) and dropped == ["top"]
 
 
+@pytest.mark.parametrize(
+    ("seed", "fresh", "covered", "bounds", "dropped"),
+    [
+        # The 40-clone run with seed 1121336111: a light clone of toolkit
+        # buttons in play at the start, its open cells the window's grey but for
+        # their edges. The line above the board (the window and the face) was
+        # kept for its insides alike the open cells: 12x9 read for 11x9 (5
+        # frames at a wrong geometry, clicks a row off).
+        pytest.param(1661291106, "in-play.png", (1, 0), (1, 12, 0, 9), ["top"], id="window-band"),
+        # A dark clone, its open cells the window's colour within a grid line,
+        # two columns open at the left edge after the first click: the first fix
+        # above took column 0 for a band of window (21x9 read for 22x9).
+        pytest.param(
+            1234587330, "region-fresh.png", (9, 21), (1, 10, 0, 22), ["top"], id="dark-open-edge"
+        ),
+    ],
+)
+def test_a_band_of_window_is_no_board_line_and_open_cells_are(
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    fresh: str,
+    covered: tuple[int, int],
+    bounds: tuple[int, int, int, int],
+    dropped: list[str],
+) -> None:
+    folder = DATA / f"seed-{seed}"
+    geo = find_board(cv2.imread(str(folder / fresh)))
+    assert (geo.rows, geo.cols) == (bounds[1], bounds[3])  # the line above with the board
+    image = cv2.imread(str(folder / fresh.replace("fresh", "in-play")))
+    cuts = find_cuts(image, geo)
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        return looker.r0 + cell[0] > 0, rest[-1]  # the line above takes no flag
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, *covered)
+    found = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    assert (found[0], found[2]) == (bounds, dropped)
+
+
+def test_a_band_of_window_cut_a_few_pixels_off_is_still_a_band() -> None:
+    # Seed 1661291106 live: msbot's grid cut three pixels below the one above,
+    # the cells of the face's line held a strip of the open cells' outline at
+    # their foot and matched no window around: the line was kept (12x9 read).
+    image = cv2.imread(str(DATA / "seed-1661291106" / "live-shot.png"))
+    cuts = Cuts(np.arange(230, 555, 36), np.arange(230, 783, 46))  # as found live
+    around = first_look._cells_around(image, cuts)
+    assert first_look._like_around(image, cuts, around, [(0, c) for c in range(9)], "top")
+    assert not first_look._like_around(image, cuts, around, [(1, c) for c in range(9)], "top")
+
+
 def test_a_part_of_the_board_learning_found_is_that_board() -> None:
     whole = Geometry(160, 160, 22, 22, 9, 11)
     assert part_of(Geometry(160, 248, 22, 22, 5, 11), whole)  # seed 1643367051

@@ -646,15 +646,16 @@ INSIDE_SIDE = 8
 INSIDE_SAME = 40.0
 
 
-def inside(image: Image, cuts: Cuts, r: int, c: int) -> np.ndarray:
-    """The inside of cell (r, c), shrunk to INSIDE_SIDE pixels a side."""
+def inside(
+    image: Image, cuts: Cuts, r: int, c: int, margin: float = INSIDE_MARGIN, side: int = INSIDE_SIDE
+) -> np.ndarray:
+    """The inside of cell (r, c) (`margin` of its size left out on each side; 0:
+    the whole cell), shrunk to `side` pixels a side."""
     x0, x1 = int(cuts.xs[c]), int(cuts.xs[c + 1])
     y0, y1 = int(cuts.ys[r]), int(cuts.ys[r + 1])
-    mx, my = round((x1 - x0) * INSIDE_MARGIN), round((y1 - y0) * INSIDE_MARGIN)
+    mx, my = round((x1 - x0) * margin), round((y1 - y0) * margin)
     part = np.asarray(image)[y0 + my : y1 - my, x0 + mx : x1 - mx].astype(np.float32)
-    return np.asarray(
-        cv2.resize(part, (INSIDE_SIDE, INSIDE_SIDE), interpolation=cv2.INTER_AREA), np.float32
-    )
+    return np.asarray(cv2.resize(part, (side, side), interpolation=cv2.INTER_AREA), np.float32)
 
 
 #: Share of a covered cell's relief a line's cell must show to be probed.
@@ -719,10 +720,15 @@ def _cut(bounds: list[int], side: str, count: int) -> None:
     bounds[index] += count if side in ("top", "left") else -count
 
 
-def _insides_around(image: Image, cuts: Cuts) -> np.ndarray:
-    """The insides of the cells one pitch out from the grid on every side, where
-    the picture holds them (the window or the screen around the board): shape
-    (n, INSIDE_SIDE, INSIDE_SIDE, channels), n may be 0."""
+#: Side of the picture a whole cell (edges and all) is shrunk to: fine enough to
+#: keep a one-pixel grid line or outline.
+WHOLE_SIDE = 24
+
+
+def _cells_around(image: Image, cuts: Cuts) -> np.ndarray:
+    """The whole cells (see `inside`) one pitch out from the grid on every side,
+    where the picture holds them (the window or the screen around the board):
+    shape (n, WHOLE_SIDE, WHOLE_SIDE, channels), n may be 0."""
     xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
     pw, ph = round(float(np.diff(xs).mean())), round(float(np.diff(ys).mean()))
     wide = Cuts(
@@ -734,14 +740,14 @@ def _insides_around(image: Image, cuts: Cuts) -> np.ndarray:
     ring = [(0, c) for c in range(cols + 2)] + [(rows + 1, c) for c in range(cols + 2)]
     ring += [(r, 0) for r in range(1, rows + 1)] + [(r, cols + 1) for r in range(1, rows + 1)]
     found = [
-        inside(image, wide, r, c)
+        inside(image, wide, r, c, 0.0, WHOLE_SIDE)
         for r, c in ring
         if wide.xs[c] >= 0
         and wide.ys[r] >= 0
         and wide.xs[c + 1] <= width
         and wide.ys[r + 1] <= height
     ]
-    return np.stack(found) if found else np.zeros((0, INSIDE_SIDE, INSIDE_SIDE, 3), np.float32)
+    return np.stack(found) if found else np.zeros((0, WHOLE_SIDE, WHOLE_SIDE, 3), np.float32)
 
 
 #: Share of a line's cells unlike everything around the grid for the line to be
@@ -749,19 +755,86 @@ def _insides_around(image: Image, cuts: Cuts) -> np.ndarray:
 UNLIKE_AROUND = 0.8
 
 
+#: A colour is seen around the grid when this share of the band's pixels lies
+#: within COLOUR_NEAR of it in every channel.
+AROUND_SHARE, COLOUR_NEAR = 0.02, 12
+
+
+def _band_around(image: Image, cuts: Cuts) -> np.ndarray:
+    """The pixels of the band just around the grid (from 2 px out, a quarter
+    pitch wide, on every side the picture holds): the window's background and
+    frame there, whatever lies a whole pitch out (the desktop past a narrow
+    window's edge). Shape (n, channels)."""
+    picture = np.asarray(image)
+    height, width = picture.shape[:2]
+    x0, x1, y0, y1 = int(cuts.xs[0]), int(cuts.xs[-1]), int(cuts.ys[0]), int(cuts.ys[-1])
+    wide = max(3, int(min(np.diff(cuts.xs).mean(), np.diff(cuts.ys).mean())) // 4)
+    parts = [
+        picture[max(0, y0 - 2 - wide) : max(0, y0 - 2), max(0, x0) : x1],
+        picture[min(height, y1 + 2) : min(height, y1 + 2 + wide), max(0, x0) : x1],
+        picture[max(0, y0) : y1, max(0, x0 - 2 - wide) : max(0, x0 - 2)],
+        picture[max(0, y0) : y1, min(width, x1 + 2) : min(width, x1 + 2 + wide)],
+    ]
+    channels = picture.shape[2] if picture.ndim == 3 else 1
+    return np.concatenate([p.reshape(-1, channels) for p in parts]).astype(np.float32)
+
+
 def _unlike_around(
-    insides: dict[tuple[int, int], np.ndarray], around: np.ndarray, line: list[tuple[int, int]]
+    insides: dict[tuple[int, int], np.ndarray], band: np.ndarray, line: list[tuple[int, int]]
 ) -> bool:
-    """Whether most cells of `line` look like nothing around the grid: no band of
-    the window's background (which is around it too), but cells of the board."""
+    """Whether most cells of `line` show a colour seen nowhere just around the
+    grid (their median colour): no band of the window's background, which is
+    around the grid too, but cells of the board."""
+    if len(band) == 0 or not line:
+        return False
+    unlike = 0
+    for cell in line:
+        colour = np.median(insides[cell].reshape(-1, band.shape[1]), axis=0)
+        near = (np.abs(band - colour).max(axis=1) <= COLOUR_NEAR).mean()
+        unlike += bool(near < AROUND_SHARE)
+    return unlike >= UNLIKE_AROUND * len(line)
+
+
+#: Share of a line's cells like the window for the line to be a band of it (the
+#: rest: a face, a counter, a timer, buttons).
+BAND_SHARE = 0.5
+
+
+def _outward(image: Image, cuts: Cuts, side: str) -> Cuts:
+    """`cuts` moved a twelfth of a pitch (2 px at least) out towards `side`,
+    within the picture: a line's cells so cut hold the board's frame or the
+    outline at their outer edge if they are the board's, and none of the line
+    inside them (a cut a pixel or two off shows a strip of it)."""
+    xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
+    height, width = np.asarray(image).shape[:2]
+    step = max(2, round(min(float(np.diff(xs).mean()), float(np.diff(ys).mean())) / 12))
+    sign = -1 if side in ("top", "left") else 1
+    if side in ("top", "bottom"):
+        return Cuts(xs, np.clip(ys + sign * step, 0, height))
+    return Cuts(np.clip(xs + sign * step, 0, width), ys)
+
+
+def _like_around(
+    image: Image, cuts: Cuts, around: np.ndarray, line: list[tuple[int, int]], side: str
+) -> bool:
+    """Whether BAND_SHARE of the cells of `line`, edges and all (cut a little
+    out towards `side`, see `_outward`), are pixel for pixel (all but
+    AROUND_SHARE of them within COLOUR_NEAR) a cell just around the grid: a
+    band of the window's background, which the board's open cells match only
+    inside their edges, their outline or the board's frame setting them apart
+    (a light clone's open cells and its window alike: the face's line above the
+    board was kept, 12x9 read for 11x9, seed 1661291106; a dark clone's open
+    cells, its window's colour within a grid line, are no band: seed
+    1234587330)."""
     if len(around) == 0 or not line:
         return False
-    flat = around.reshape(len(around), -1)
-    unlike = sum(
-        bool(((flat - insides[cell].reshape(1, -1)) ** 2).mean(axis=1).min() > INSIDE_SAME)
-        for cell in line
-    )
-    return unlike >= UNLIKE_AROUND * len(line)
+    out = _outward(image, cuts, side)
+    alike = 0
+    for r, c in line:
+        whole = inside(image, out, r, c, 0.0, WHOLE_SIDE)
+        far = (np.abs(around - whole).max(axis=3) > COLOUR_NEAR).mean(axis=(1, 2))
+        alike += bool(far.min() <= AROUND_SHARE)
+    return alike >= BAND_SHARE * len(line)
 
 
 def _prove_edges(
@@ -788,7 +861,9 @@ def _prove_edges(
     whose cells are unlike anything just around the grid (`_unlike_around`) is
     kept first: a clone that opens an area of its new game by itself, open to
     the grid's edge (a zoo clone's first columns 1s and 2s, the rest open 0s
-    seen nowhere inside, read 9x4 for 9x9: seed 924362860).
+    seen nowhere inside, read 9x4 for 9x9: seed 924362860); one whose cells are
+    the window's own, edges and all (`_like_around`), is left out whatever the
+    lines inside show (seed 1661291106).
     (A zoo clone in play, its two left columns open 0s and 1s: compared with
     cells three lines in, which showed no 0, they were left out, and the board
     was read two columns short: seed 58844096.) Insides are compared, not whole
@@ -813,7 +888,9 @@ def _prove_edges(
     bounds = [0, rows, 0, cols]
     dropped: list[str] = []
     buttons: list[tuple[int, int]] = []
-    around = _insides_around(shot, cuts)
+    band = _band_around(shot, cuts)
+    first = shot  # the picture the insides are of (a probe changes `shot`)
+    around_whole = _cells_around(shot, cuts)
     for side in SIDES:
         k = 0  # lines in from the side: those before it hold no covered cell
         answered = False
@@ -846,15 +923,16 @@ def _prove_edges(
             continue
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
-            if _unlike_around(insides, around, _line(bounds, side, j)):
+            line = _line(bounds, side, j)
+            if _unlike_around(insides, band, line):
                 continue  # no window around the grid shows such cells: the board's
             depth = range(j + 1, _lines_left(bounds, side))
             seen = np.stack([insides[c] for i in depth for c in _line(bounds, side, i)])
             alike = sum(
                 bool(((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= INSIDE_SAME)
-                for cell in _line(bounds, side, j)
+                for cell in line
             )
-            if alike < 0.8 * len(_line(bounds, side, j)):
+            if alike < 0.8 * len(line) or _like_around(first, cuts, around_whole, line, side):
                 dropped.append(side)
                 _cut(bounds, side, j + 1)
                 break
