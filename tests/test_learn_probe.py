@@ -27,7 +27,7 @@ import pytest
 from bot.actuator import Actuator
 from bot.actuator._base import Button, Mouse
 from bot.board import Cell, parse_board
-from bot.errors import PlayError
+from bot.errors import NotInPlace, PlayError
 from bot.learning import apprentice as apprentice_module
 from bot.learning.apprentice import Apprentice
 from vision.capture import Region
@@ -118,6 +118,7 @@ def _probe(
     names: dict[int, object] | None = None,
     unknown: tuple[Cell, ...] = (),
     avoid: tuple[Cell, ...] = ((0, 0),),
+    moves: int = 0,
 ) -> bool:
     """`clone` probed; the pictures named flags go to `named` (cell, grey), and
     the skin reads the covered grey and the greys in `reads`."""
@@ -132,6 +133,24 @@ def _probe(
     )
     actuator = Actuator(clone)
     actuator.bind(GEO)
+    if moves:
+        # The board moved within its window after the probe's flag: the next
+        # `moves` clicks are refused, as `GameWindow.in_place` refuses them,
+        # until the board is read again where it is (`grab_reading`).
+        refused = {"left": moves, "read": False}
+
+        def guard(row: int, col: int, x: int, y: int, kind: object) -> None:
+            if clone.clicks and refused["left"] and not refused["read"]:
+                refused["left"] -= 1
+                raise NotInPlace("the board moved within its window: followed, no click made")
+            refused["read"] = False
+
+        def grab_reading() -> tuple[np.ndarray, object]:
+            refused["read"] = True
+            return clone.grab(REGION), SimpleNamespace(geometry=GEO, controls={})
+
+        actuator.guard = guard
+        window.grab_reading = grab_reading
     apprentice = Apprentice(cast(Any, draft), cast(Any, None), actuator, window=cast(Any, window))
     apprentice.new_game(1)
     apprentice.current().held |= held
@@ -158,6 +177,19 @@ def test_the_probe_flag_comes_off_whatever_the_cycle(
     assert _probe(clone, question_marks) is True
     assert not clone.marks.any(), "a mark left on the board"
     assert clone.clicks == cycle  # one flag, then back through the cycle to covered
+
+
+def test_the_probe_flag_comes_off_when_the_board_moved_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Zoo seed 2090529625: the probe's flag changed the width of a "N left"
+    # label beside the board, which moved the board within its window; the
+    # flag's removal was refused (nothing clicked) and the run stopped with
+    # the probe flag on the board.
+    monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
+    clone = _Clone(2)
+    assert _probe(clone, question_marks=False, moves=1) is True
+    assert not clone.marks.any(), "the probe flag left on the board"
 
 
 def test_a_flag_that_never_comes_off_stops_with_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,7 +39,7 @@ import numpy as np
 
 from bot.actuator import Action, Actuator
 from bot.board import COVERED, NUMBERS, OPEN_UNKNOWN, Board, Cell
-from bot.errors import MsbotError, PlayError
+from bot.errors import MsbotError, NotInPlace, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
@@ -840,6 +840,25 @@ class Apprentice:
             )
         return self._probe_flag(far(flags)) if flags else False
 
+    def _unmark(self, cell: Cell, clicks: int, why: str) -> None:
+        """Undo msbot's own mark on `cell` (`clicks` steps of the mark cycle), so
+        that no probe is left behind (see `_followed`)."""
+        self._followed(lambda: self.actuator.unflag(*cell, clicks, why))
+
+    def _followed(self, click: Callable[[], Action]) -> None:
+        """Make a learning click, once more after reading the board again where
+        it is now if it was refused for a board that moved within its window
+        (`NotInPlace`, nothing clicked): a label beside the board that changes
+        width with the count of flags moves it (zoo seed 2090529625 stopped with
+        its probe flag on the board)."""
+        try:
+            done = click()
+        except NotInPlace:
+            _, reading = self._window().grab_reading()
+            self.actuator.bind(reading.geometry, reading.controls)
+            done = click()
+        self.on_action(done)
+
     def _probe_flag(self, cell: Cell) -> bool:
         """Whether the game takes clicks, asked of a flag: one step of the mark
         cycle changes it, and the rest of the cycle puts it back. (xdemineur,
@@ -851,7 +870,7 @@ class Apprentice:
         if self._wait_pixels(cell, before, changed=True) is None:
             return False
         back = 2 if self.draft.question_marks else 1
-        self.on_action(self.actuator.unflag(*cell, back, "learn: the probed flag back"))
+        self._unmark(cell, back, "learn: the probed flag back")
         if self._wait_pixels(cell, before, False, UNMARK_TIMEOUT) is None:
             raise PlayError(f"the flag at {cell}, taken off to probe, did not come back")
         return True
@@ -873,7 +892,7 @@ class Apprentice:
             self.say(f"the probed cell {far} is no longer covered: another is asked")
             return None
         before = self._cell_pixels(image, far)
-        self.on_action(self.actuator.flag(*far, "learn: does the game go on?"))
+        self._followed(lambda: self.actuator.flag(*far, "learn: does the game go on?"))
         shot = self._wait_pixels(far, before, changed=True)
         if shot is None:
             return False
@@ -882,7 +901,7 @@ class Apprentice:
             self.say(f"the probed cell {far} opened by itself ({seen!r}): another is asked")
             return None
         marks = 2 if self.draft.question_marks else 1
-        self.on_action(self.actuator.unflag(*far, marks, "learn: probe flag off"))
+        self._unmark(far, marks, "learn: probe flag off")
         back = self._wait_pixels(far, before, False, UNMARK_TIMEOUT, covered_too=True)
         if back is None:
             if self._unflagged_proven(far, self._cell_pixels(shot, far), marks):
@@ -897,7 +916,7 @@ class Apprentice:
         for _ in range(EXTRA_MARK_STEPS):
             if back is not None:
                 break
-            self.on_action(self.actuator.unflag(*far, 1, "learn: probe mark off"))
+            self._unmark(far, 1, "learn: probe mark off")
             back = self._wait_pixels(far, before, False, UNMARK_TIMEOUT, covered_too=True)
         if back is None:
             if seen is None:  # perhaps no mark at all: the cell opened by itself
@@ -935,7 +954,7 @@ class Apprentice:
             shot = self._wait_pixels(cell, before, changed=True)
             if shot is None:
                 continue  # no change: no covered cell (or the game takes no clicks)
-            self.on_action(self.actuator.unflag(*cell, marks, "learn: the flag off again"))
+            self._unmark(cell, marks, "learn: the flag off again")
             back = self._wait_pixels(cell, before, False, UNMARK_TIMEOUT)
             if back is None:
                 raise PlayError(f"the flag msbot put on the held cell {cell} did not come off")
@@ -969,7 +988,7 @@ class Apprentice:
         shot = self._wait_pixels(cell, unflagged, changed=True)
         if shot is None or not self._alike(self._cell_pixels(shot, cell), flag):
             return False
-        self.on_action(self.actuator.unflag(*cell, marks, "learn: the flag off again"))
+        self._unmark(cell, marks, "learn: the flag off again")
         back = self._wait_pixels(cell, unflagged, False, UNMARK_TIMEOUT)
         if back is None:
             return False
