@@ -497,6 +497,30 @@ def test_toolbar_buttons_out_of_step_with_the_board_are_found_as_covered_alikes(
     assert not any(restart._overlap(b, board) for b in found)
 
 
+def test_toolbar_buttons_found_as_one_part_are_each_still_tried() -> None:
+    # Seed 924362860 again: its four toolbar buttons answered the pointer as one
+    # part, clicked at its middle (the third button's edge); the buttons found
+    # as covered look-alikes overlapping it were left out, and the first, the
+    # restart, was never clicked (then a label was, beside any control).
+    folder = DATA / "seed-924362860"
+    image = cv2.imread(str(folder / "end.png"))  # from (303, 181) of the screen
+    tiles = [cv2.imread(str(folder / f"covered-{k}.png")) for k in (1, 2)]
+    geo = Geometry(183.0, 160.0, 27, 27, 9, 9)
+    found = restart._covered_alikes(image, geo, tiles)  # type: ignore[arg-type]
+    (controls,) = _truth(924362860)["controls"]
+    buttons = [
+        (x0 - 303, y0 - 181, x1 - 303, y1 - 181)
+        for x0, y0, x1, y1 in controls["boxes"].values()  # type: ignore[attr-defined]
+    ]
+    whole = (buttons[0][0], buttons[0][1], buttons[-1][2], buttons[-1][3])
+    left = [b for b in found if not restart._clicks_on(whole, b)]
+    assert len(left) >= 3  # all but the one the part's middle lies on
+    x0, y0, x1, y1 = buttons[0]  # the restart
+    assert any(b[0] <= (x0 + x1) / 2 < b[2] and b[1] <= (y0 + y1) / 2 < b[3] for b in left)
+    # Before: any overlap with the part left every button out.
+    assert not [b for b in found if not restart._overlap(whole, b)]
+
+
 @pytest.mark.parametrize(
     ("seed", "origin", "geo"),
     [
