@@ -481,18 +481,34 @@ def test_the_cells_around_a_notice_over_a_won_board_are_unsure() -> None:
     assert not any(r in (0, 1, 10, 11) for r, _ in ringed.unread)
 
 
-def test_toolbar_buttons_out_of_step_with_the_board_are_found_as_covered_alikes() -> None:
+Box = tuple[int, int, int, int]
+
+
+def _toolbar_924362860() -> tuple[list[Box], list[Box]]:
+    """Seed 924362860's covered look-alikes found on its end (a grab from (303,
+    181) of the screen), and its four toolbar buttons, in that grab's pixels."""
     folder = DATA / "seed-924362860"
-    image = cv2.imread(str(folder / "end.png"))  # from (303, 181) of the screen
+    image = cv2.imread(str(folder / "end.png"))
     tiles = [cv2.imread(str(folder / f"covered-{k}.png")) for k in (1, 2)]
     geo = Geometry(183.0, 160.0, 27, 27, 9, 9)
     found = restart._covered_alikes(image, geo, tiles)  # type: ignore[arg-type]
     (controls,) = _truth(924362860)["controls"]
-    buttons = list(controls["boxes"].values())  # type: ignore[attr-defined]
+    buttons = [
+        (x0 - 303, y0 - 181, x1 - 303, y1 - 181)
+        for x0, y0, x1, y1 in controls["boxes"].values()  # type: ignore[attr-defined]
+    ]
+    return found, buttons
+
+
+def _holds_middle(boxes: list[Box], of: Box) -> bool:
+    x, y = (of[0] + of[2]) / 2, (of[1] + of[3]) / 2
+    return any(b[0] <= x < b[2] and b[1] <= y < b[3] for b in boxes)
+
+
+def test_toolbar_buttons_out_of_step_with_the_board_are_found_as_covered_alikes() -> None:
+    found, buttons = _toolbar_924362860()
     assert len(buttons) == 4
-    for x0, y0, x1, y1 in buttons:
-        middle = ((x0 + x1) / 2 - 303, (y0 + y1) / 2 - 181)
-        assert any(b[0] <= middle[0] < b[2] and b[1] <= middle[1] < b[3] for b in found)
+    assert all(_holds_middle(found, button) for button in buttons)
     board = (183, 160, 183 + 9 * 27, 160 + 9 * 27)
     assert not any(restart._overlap(b, board) for b in found)
 
@@ -502,21 +518,11 @@ def test_toolbar_buttons_found_as_one_part_are_each_still_tried() -> None:
     # part, clicked at its middle (the third button's edge); the buttons found
     # as covered look-alikes overlapping it were left out, and the first, the
     # restart, was never clicked (then a label was, beside any control).
-    folder = DATA / "seed-924362860"
-    image = cv2.imread(str(folder / "end.png"))  # from (303, 181) of the screen
-    tiles = [cv2.imread(str(folder / f"covered-{k}.png")) for k in (1, 2)]
-    geo = Geometry(183.0, 160.0, 27, 27, 9, 9)
-    found = restart._covered_alikes(image, geo, tiles)  # type: ignore[arg-type]
-    (controls,) = _truth(924362860)["controls"]
-    buttons = [
-        (x0 - 303, y0 - 181, x1 - 303, y1 - 181)
-        for x0, y0, x1, y1 in controls["boxes"].values()  # type: ignore[attr-defined]
-    ]
+    found, buttons = _toolbar_924362860()
     whole = (buttons[0][0], buttons[0][1], buttons[-1][2], buttons[-1][3])
     left = [b for b in found if not restart._clicks_on(whole, b)]
     assert len(left) >= 3  # all but the one the part's middle lies on
-    x0, y0, x1, y1 = buttons[0]  # the restart
-    assert any(b[0] <= (x0 + x1) / 2 < b[2] and b[1] <= (y0 + y1) / 2 < b[3] for b in left)
+    assert _holds_middle(left, buttons[0])  # the restart
     # Before: any overlap with the part left every button out.
     assert not [b for b in found if not restart._overlap(whole, b)]
 
