@@ -1001,10 +1001,14 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
         else []
     )
     if beyond:
+        # Pixels cannot tell a cut board from another clone whose frame and
+        # window are of the skin's tile colours (zoo seed 2095523084): both said.
         raise VisionError(
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} goes on past its "
             f"{' and '.join(beyond)} edge: its window is too small to show all of it, or "
-            "something covers that edge; make the window larger and uncover the board"
+            "something covers that edge; make the window larger and uncover the board. "
+            "If the whole board shows, it is another clone whose tiles look like "
+            f"{cand.bank.skin.name}'s: `msbot learn-skin NAME --live` learns it"
         )
     if isinstance(border, DrawnBorder):
         # A built-in skin reads every kind its clone draws: a side its border
