@@ -769,6 +769,34 @@ def test_a_band_of_window_is_no_board_line_and_open_cells_are(
     assert (found[0], found[2]) == (bounds, dropped)
 
 
+def test_toolbar_buttons_a_few_pixels_off_the_lattice_are_no_board_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 916127077 (the 40-clone run with seed 1509677764): five buttons drawn
+    # like covered cells, 4 px off the lattice of a 5x7 board of 19x17 px cells,
+    # in the grid's top line. Unlike the covered cells where the lattice cuts
+    # them, they were never probed, and unlike anything around the grid, they
+    # were kept as the board's: 5x8 read for 5x7 (3 frames, 5 clicks a row off).
+    image = cv2.imread(str(DATA / "seed-916127077" / "fresh.png"))
+    geo = find_board(image)
+    assert (geo.rows, geo.cols) == (8, 5)
+    cuts = find_cuts(image, geo)
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        return looker.r0 + cell[0] > 0, rest[-1]  # the toolbar takes no flag
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, 3, 2)
+    bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    assert bounds == (1, 8, 0, 5) and dropped == ["top"]
+    assert buttons == [(0, c) for c in range(5)]  # tried as a restart
+
+
 def test_a_band_of_window_cut_a_few_pixels_off_is_still_a_band() -> None:
     # Seed 1661291106 live: msbot's grid cut three pixels below the one above,
     # the cells of the face's line held a strip of the open cells' outline at

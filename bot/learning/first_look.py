@@ -795,6 +795,33 @@ def _unlike_around(
     return unlike >= UNLIKE_AROUND * len(line)
 
 
+#: Pixels a board's own cell may lie off the lattice (the cut's rounding): a
+#: covered look-alike further off is drawn on a grid of its own.
+OFF_STEP = 2
+
+
+def _out_of_step(image: Image, cuts: Cuts, cell: tuple[int, int], covered: np.ndarray) -> bool:
+    """Whether `cell` shows a covered cell's inside only OFF_STEP pixels or
+    more (up to a quarter of a pitch) off the lattice: a button drawn like a
+    covered cell beside the board (a toolbar), which no board cell is: the
+    board's cells lie on its lattice. (Zoo seed 916127077: five toolbar
+    buttons 4 px off a row above a 5x7 board of 19x17 px cells looked like
+    nothing around the grid and were kept as the board's top row, 5x8 read.)"""
+    if alike_inside(inside(image, cuts, *cell), covered):
+        return False
+    xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
+    height, width = np.asarray(image).shape[:2]
+    reach = max(OFF_STEP, round(min(float(np.diff(xs).mean()), float(np.diff(ys).mean())) / 4))
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            if max(abs(dx), abs(dy)) < OFF_STEP:
+                continue
+            moved = Cuts(np.clip(xs + dx, 0, width), np.clip(ys + dy, 0, height))
+            if alike_inside(inside(image, moved, *cell), covered):
+                return True
+    return False
+
+
 #: Share of a line's cells like the window for the line to be a band of it (the
 #: rest: a face, a counter, a timer, buttons).
 BAND_SHARE = 0.5
@@ -863,7 +890,8 @@ def _prove_edges(
     the grid's edge (a zoo clone's first columns 1s and 2s, the rest open 0s
     seen nowhere inside, read 9x4 for 9x9: seed 924362860); one whose cells are
     the window's own, edges and all (`_like_around`), is left out whatever the
-    lines inside show (seed 1661291106).
+    lines inside show (seed 1661291106), and so is one holding covered
+    look-alikes off the lattice (`_out_of_step`: a toolbar's buttons).
     (A zoo clone in play, its two left columns open 0s and 1s: compared with
     cells three lines in, which showed no 0, they were left out, and the board
     was read two columns short: seed 58844096.) Insides are compared, not whole
@@ -924,6 +952,12 @@ def _prove_edges(
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
             line = _line(bounds, side, j)
+            off = [cell for cell in line if _out_of_step(first, cuts, cell, covered)]
+            if off:
+                buttons.extend(off)  # a toolbar's buttons: one may start a new game
+                dropped.append(side)
+                _cut(bounds, side, j + 1)
+                break
             if _unlike_around(insides, band, line):
                 continue  # no window around the grid shows such cells: the board's
             depth = range(j + 1, _lines_left(bounds, side))
