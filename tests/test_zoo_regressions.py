@@ -697,6 +697,27 @@ def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
     assert len(asked) == 4  # one cell of each side's outermost line with a covered cell
 
 
+def _edges_top_line_no_flag(
+    monkeypatch: pytest.MonkeyPatch, image: np.ndarray, cuts: Cuts, covered: tuple[int, int]
+) -> tuple[tuple[int, int, int, int], list[str], list[tuple[int, int]]]:
+    """`first_look._prove_edges` on `image`, the covered tile that of cell
+    `covered`, where every probed cell takes the flag but in the grid's top
+    line (a toolbar, a face's line): the bounds, sides dropped and buttons."""
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        return looker.r0 + cell[0] > 0, rest[-1]
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, *covered)
+    bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    return bounds, dropped, buttons
+
+
 def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -710,17 +731,8 @@ def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
     assert (geo.rows, geo.cols) == (10, 9)  # the toolbar's line with the board
     cuts = find_cuts(image, geo)
 
-    def answers(
-        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
-    ) -> tuple[bool, object]:
-        return looker.r0 + cell[0] > 0, rest[-1]  # the toolbar's buttons take no flag
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *bounds: SimpleNamespace(r0=r0))
-    covered = first_look.inside(image, cuts, 5, 1)
-    bounds, _, dropped, _ = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, covered, covered, [0, 1], image
-    )
+    # The toolbar's buttons take no flag.
+    bounds, dropped, _ = _edges_top_line_no_flag(monkeypatch, image, cuts, (5, 1))
     assert bounds == (1, 10, 0, 9) and dropped == ["top"]
 
 
@@ -755,18 +767,8 @@ def test_a_band_of_window_is_no_board_line_and_open_cells_are(
     image = cv2.imread(str(folder / fresh.replace("fresh", "in-play")))
     cuts = find_cuts(image, geo)
 
-    def answers(
-        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
-    ) -> tuple[bool, object]:
-        return looker.r0 + cell[0] > 0, rest[-1]  # the line above takes no flag
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
-    tile = first_look.inside(image, cuts, *covered)
-    found = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, tile, tile, [0, 1], image
-    )
-    assert (found[0], found[2]) == (bounds, dropped)
+    found, sides, _ = _edges_top_line_no_flag(monkeypatch, image, cuts, covered)
+    assert (found, sides) == (bounds, dropped)
 
 
 def test_toolbar_buttons_a_few_pixels_off_the_lattice_are_no_board_line(
@@ -782,17 +784,7 @@ def test_toolbar_buttons_a_few_pixels_off_the_lattice_are_no_board_line(
     assert (geo.rows, geo.cols) == (8, 5)
     cuts = find_cuts(image, geo)
 
-    def answers(
-        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
-    ) -> tuple[bool, object]:
-        return looker.r0 + cell[0] > 0, rest[-1]  # the toolbar takes no flag
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
-    tile = first_look.inside(image, cuts, 3, 2)
-    bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, tile, tile, [0, 1], image
-    )
+    bounds, dropped, buttons = _edges_top_line_no_flag(monkeypatch, image, cuts, (3, 2))
     assert bounds == (1, 8, 0, 5) and dropped == ["top"]
     assert buttons == [(0, c) for c in range(5)]  # tried as a restart
 
