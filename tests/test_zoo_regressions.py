@@ -152,13 +152,17 @@ from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
-from bot.play.window import part_of
+from bot.play.recorder import Recorder
+from bot.play.window import GameWindow, part_of
+from vision.capture import Image, Region, Screen
+from vision.capture._base import crop
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.grid import find_board, likeness
 from vision.learn.looks import Look
-from vision.locate import locate
+from vision.locate import Located, locate
+from vision.reader import BoardReader
 from vision.reading import Reading, UnknownCell
 from vision.skin import load_skin
 
@@ -902,3 +906,44 @@ def test_a_board_its_window_moved_whole_is_no_grid_of_text_sized_cells() -> None
     widened[:, : x0 + int(cuts.xs[1] - cuts.xs[0])] = before[:, : x0 + int(cuts.xs[1] - cuts.xs[0])]
     with pytest.raises(PlayError, match="moved or changed size"):
         refuse_moved_grid(before, widened, cuts, (2, 1))
+
+
+class _Shown(Screen):
+    """A screen showing one picture, changed by the test between grabs."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.shape[1], self.image.shape[0]
+
+    def grab(self, region: Region | None = None) -> Image:
+        return crop(self.image, region).copy()
+
+
+def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: Path) -> None:
+    # Seed 1661291106: its face started a new game that opened an area by
+    # itself, each cell drawn otherwise than at the end; the restart search
+    # took the board for gone ("a button opened another screen"), pressed
+    # Escape and stopped on that wrong cause.
+    folder = DATA / "seed-1661291106"
+    screen = _Shown(cv2.imread(str(folder / "end.png")))
+    reader = BoardReader([load_skin(folder / "skin")])
+    window = GameWindow(screen, reader, Recorder(tmp_path / "rec"), say=lambda text: None)
+    # Where learning found the board (the skin reads too few of its pictures).
+    geo = Geometry(230.0, 230.0, 36, 46, 11, 9)
+    window.known = lambda image: Located(reader.skins[0], geo, reader.banks[0], None)
+    window.locate()
+    player = SimpleNamespace(window=window, actuator=SimpleNamespace(controls={}))
+    # No cell shows the look it showed at the end.
+    apprentice = SimpleNamespace(looks=lambda image: np.zeros((11, 9), int))
+    board_at = np.ones((11, 9), int)
+    screen.image = cv2.imread(str(folder / "new-game.png"))
+    assert restart._board_shows(player, apprentice, board_at)  # type: ignore[arg-type]
+    # Another screen in the window: the board's place painted the window's grey.
+    g = window.geometry  # in the screen picture
+    x0, y0 = round(g.left) - 8, round(g.top) - 8
+    x1, y1 = round(g.left + g.width) + 8, round(g.top + g.height) + 8
+    screen.image[y0:y1, x0:x1] = screen.image[y0 - 12, x0]
+    assert not restart._board_shows(player, apprentice, board_at)  # type: ignore[arg-type]

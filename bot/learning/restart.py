@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from bot.board import COVERED
-from bot.errors import MsbotError, PlayError
+from bot.errors import MsbotError, PlayError, VisionError
 from bot.learning.apprentice import Apprentice, GameRecord, no_board_shown
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
@@ -430,12 +430,25 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
 
 def _board_shows(player: RestartHost, apprentice: Apprentice, board_at: np.ndarray) -> bool:
     """Whether the board (any game of it) is where it was: half its cells or
-    more show the looks they showed at the end."""
+    more show the looks they showed at the end, or half its cells or more read
+    as the skin's kinds there (a new game that opened an area of its own is
+    drawn otherwise cell by cell, its border too where open cells touched it:
+    zoo seed 1661291106 was told a button had opened another screen, and an
+    Escape was pressed)."""
     moved = player.window.follow()  # a label beside it changed its width
     if moved is not None:
         player.actuator.bind(moved, player.actuator.controls)
-    now = apprentice.looks(settled(player.window.screen, player.window.region))
-    return float((now == board_at).mean()) >= 0.5
+    image = settled(player.window.screen, player.window.region)
+    now = apprentice.looks(image)
+    if float((now == board_at).mean()) >= 0.5:
+        return True
+    window = player.window
+    try:
+        reading = window.reader.read(image, window.located)
+    except VisionError:
+        return False
+    g = reading.geometry
+    return bool(2 * len(reading.unknown) <= g.rows * g.cols)
 
 
 #: Buttons of a menu screen tried, at most.
