@@ -146,6 +146,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 import pytest
+from frozen_screen import FrozenScreen
 
 from bot.board import Board
 from bot.errors import PlayError, VisionError
@@ -154,8 +155,6 @@ from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, uncha
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.recorder import Recorder
 from bot.play.window import GameWindow, part_of
-from vision.capture import Image, Region, Screen
-from vision.capture._base import crop
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
@@ -908,27 +907,13 @@ def test_a_board_its_window_moved_whole_is_no_grid_of_text_sized_cells() -> None
         refuse_moved_grid(before, widened, cuts, (2, 1))
 
 
-class _Shown(Screen):
-    """A screen showing one picture, changed by the test between grabs."""
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: Region | None = None) -> Image:
-        return crop(self.image, region).copy()
-
-
 def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: Path) -> None:
     # Seed 1661291106: its face started a new game that opened an area by
     # itself, each cell drawn otherwise than at the end; the restart search
     # took the board for gone ("a button opened another screen"), pressed
     # Escape and stopped on that wrong cause.
     folder = DATA / "seed-1661291106"
-    screen = _Shown(cv2.imread(str(folder / "end.png")))
+    screen = FrozenScreen(cv2.imread(str(folder / "end.png")))  # the test changes it
     reader = BoardReader([load_skin(folder / "skin")])
     window = GameWindow(screen, reader, Recorder(tmp_path / "rec"), say=lambda text: None)
     # Where learning found the board (the skin reads too few of its pictures).
