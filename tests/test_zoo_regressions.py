@@ -920,7 +920,8 @@ def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: P
     geo = Geometry(230.0, 230.0, 36, 46, 11, 9)
     window.known = lambda image: Located(reader.skins[0], geo, reader.banks[0], None)
     window.locate()
-    player = SimpleNamespace(window=window, actuator=SimpleNamespace(controls={}))
+    actuator = SimpleNamespace(controls={}, bind=lambda *bound: None)
+    player = SimpleNamespace(window=window, actuator=actuator)
     # No cell shows the look it showed at the end.
     apprentice = SimpleNamespace(looks=lambda image: np.zeros((11, 9), int))
     board_at = np.ones((11, 9), int)
@@ -932,3 +933,19 @@ def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: P
     x1, y1 = round(g.left + g.width) + 8, round(g.top + g.height) + 8
     screen.image[y0:y1, x0:x1] = screen.image[y0 - 12, x0]
     assert not restart._board_shows(player, apprentice, board_at)  # type: ignore[arg-type]
+
+
+def test_a_border_learned_a_pixel_off_still_closes_a_new_game() -> None:
+    # Seed 1661291106: the grid was found a pixel below the cells' top, so the
+    # top band learned held the open cells' outline, and a new game's covered
+    # cells drew their white edge there: the new game was no board closed where
+    # it was, and the restart that started it was not taken.
+    folder = DATA / "seed-1661291106"
+    border = load_skin(folder / "skin").border
+    assert border is not None
+    geo = Geometry(230.0, 230.0, 36, 46, 11, 9)
+    assert border.open_sides(cv2.imread(str(folder / "new-game.png")), geo) == []
+    assert border.open_sides(cv2.imread(str(folder / "end.png")), geo) == []
+    # A grid a row lower has cells above it: no border, by its outer lines neither.
+    taller = Geometry(230.0, 230.0 + 46, 36, 46, 10, 9)
+    assert "top" in border.open_sides(cv2.imread(str(folder / "new-game.png")), taller)
