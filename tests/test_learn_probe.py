@@ -103,6 +103,28 @@ class _Cascading(_Clone):
         super().click(x, y, button)
 
 
+class _Sliding(_Clone):
+    """A clone whose board moves SLIDE px right within its window while a mark
+    is on it, and back once none is (a "N left" label beside it changing
+    width); a dark line on each cell's left edge shows where it is."""
+
+    SLIDE = 8
+
+    @property
+    def dx(self) -> int:
+        return self.SLIDE if self.marks.any() else 0
+
+    def grab(self, region: Region | None) -> np.ndarray:
+        board = super().grab(region)
+        board[:, ::CELL] = 0
+        canvas = np.full((board.shape[0], board.shape[1] + self.SLIDE, 3), 128, np.uint8)
+        canvas[:, self.dx : self.dx + board.shape[1]] = board
+        return canvas
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        super().click(x - self.dx, y, button)
+
+
 def _shade(image: np.ndarray, cell: Cell) -> int:
     r, c = cell
     return int(image[r * CELL + CELL // 2, c * CELL + CELL // 2, 0])
@@ -118,13 +140,16 @@ def _probe(
     names: dict[int, object] | None = None,
     unknown: tuple[Cell, ...] = (),
     avoid: tuple[Cell, ...] = ((0, 0),),
-    moves: int = 0,
 ) -> bool:
     """`clone` probed; the pictures named flags go to `named` (cell, grey), and
     the skin reads the covered grey and the greys in `reads`."""
     in_region = Geometry(left=0, top=0, cell_w=CELL, cell_h=CELL, rows=9, cols=9)
     window = SimpleNamespace(
-        geometry=GEO, region=REGION, screen=clone, located=SimpleNamespace(geometry=in_region)
+        geometry=GEO,
+        region=REGION,
+        screen=clone,
+        located=SimpleNamespace(geometry=in_region),
+        follow=lambda: None,  # the board stays where it is
     )
     draft = SimpleNamespace(
         question_marks=question_marks,
@@ -133,23 +158,25 @@ def _probe(
     )
     actuator = Actuator(clone)
     actuator.bind(GEO)
-    if moves:
-        # The board moved within its window after the probe's flag: the next
-        # `moves` clicks are refused, as `GameWindow.in_place` refuses them,
-        # until the board is read again where it is (`grab_reading`).
-        refused = {"left": moves, "read": False}
+    if isinstance(clone, _Sliding):
+        # As `GameWindow` does: a click is refused while the board is not where
+        # it was located (it is followed first), and a reading follows it.
+        def follow() -> Geometry | None:
+            if window.located.geometry.left == clone.dx:
+                return None
+            window.located = SimpleNamespace(geometry=in_region.shifted(clone.dx, 0))
+            window.geometry = GEO.shifted(clone.dx, 0)
+            return cast(Geometry, window.geometry)
 
         def guard(row: int, col: int, x: int, y: int, kind: object) -> None:
-            if clone.clicks and refused["left"] and not refused["read"]:
-                refused["left"] -= 1
+            if follow() is not None:
                 raise NotInPlace("the board moved within its window: followed, no click made")
-            refused["read"] = False
 
         def grab_reading() -> tuple[np.ndarray, object]:
-            refused["read"] = True
-            return clone.grab(REGION), SimpleNamespace(geometry=GEO, controls={})
+            return clone.grab(REGION), SimpleNamespace(geometry=window.geometry, controls={})
 
         actuator.guard = guard
+        window.follow = follow
         window.grab_reading = grab_reading
     apprentice = Apprentice(cast(Any, draft), cast(Any, None), actuator, window=cast(Any, window))
     apprentice.new_game(1)
@@ -162,6 +189,17 @@ def _probe(
     # The skin reads the covered grey (as every learned skin does) and `reads`.
     known = {SHADES[0]: ".", **(reads or {})}
     apprentice._char_at = lambda image, cell: known.get(_shade(image, cell))  # type: ignore[method-assign]
+    if isinstance(clone, _Sliding):
+
+        def char_at(image: np.ndarray, cell: Cell) -> str | None:
+            # Read where the located grid says: off the cell's edge line, no
+            # picture the skin knows (a cell cut across two).
+            x = round(window.located.geometry.left) + cell[1] * CELL
+            if image[cell[0] * CELL + CELL // 2, x, 0] != 0:
+                return None
+            return known.get(int(image[cell[0] * CELL + CELL // 2, x + CELL // 2, 0]))
+
+        apprentice._char_at = char_at  # type: ignore[method-assign]
     board = parse_board("\n".join(rows or ["0" + "." * 8] * 9))
     unread = tuple(SimpleNamespace(row=r, col=c) for r, c in unknown)
     reading = cast(Any, SimpleNamespace(board=board, unknown=unread))
@@ -183,13 +221,15 @@ def test_the_probe_flag_comes_off_when_the_board_moved_after_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Zoo seed 2090529625: the probe's flag changed the width of a "N left"
-    # label beside the board, which moved the board within its window; the
+    # label beside the board, which moved the board within its window: the
     # flag's removal was refused (nothing clicked) and the run stopped with
-    # the probe flag on the board.
+    # the probe flag on; once made, the board moved back, and the cell was
+    # watched where it no longer was.
     monkeypatch.setattr(apprentice_module, "UNMARK_TIMEOUT", 0.3)
-    clone = _Clone(2)
-    assert _probe(clone, question_marks=False, moves=1) is True
+    clone = _Sliding(2)
+    assert _probe(clone, question_marks=False) is True
     assert not clone.marks.any(), "the probe flag left on the board"
+    assert clone.clicks == 2
 
 
 def test_a_flag_that_never_comes_off_stops_with_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:

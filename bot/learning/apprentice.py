@@ -1031,15 +1031,28 @@ class Apprentice:
         cell that shows a look named covered counts as alike again (a clone
         that draws a cell whose flag came off a shade apart)."""
         window = self._window()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            shot = window.screen.grab(window.region)
+
+        def shows(shot: Image) -> bool:
             alike = self._alike(self._cell_pixels(shot, cell), before)
             if not changed and not alike and covered_too:
                 alike = self._char_at(shot, cell) == COVERED
-            if alike != changed:
+            return alike != changed
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if shows(window.screen.grab(window.region)):
                 return settled(window.screen, window.region)
             time.sleep(0.005)
+        # The board may have moved within its window meanwhile (a label beside
+        # it changed width with the count of flags: zoo seed 2090529625's probe
+        # flag came off, the board moved back, and the cell was looked for
+        # where it no longer was): followed, the cell is looked at again.
+        moved = window.follow()
+        if moved is not None:
+            self.actuator.bind(moved, self.actuator.controls)
+            shot = settled(window.screen, window.region)
+            if shows(shot):
+                return shot
         return None
 
     def _end(
