@@ -297,6 +297,7 @@ class Player:
                 share,
                 framed=self.learner.learning,
                 own_dialog=self.click_check.own_dialog_over,
+                keys_only=all(step.startswith("key:") for step in restart),
             )
             try:
                 self.restart_steps(restart, final, now)

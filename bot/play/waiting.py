@@ -465,6 +465,7 @@ class Waiter:
         unreadable: float = 0.1,
         framed: bool = False,
         own_dialog: Callable[[], bool] | None = None,
+        keys_only: bool = False,
     ) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
@@ -481,6 +482,10 @@ class Waiter:
         reads yet (a clone that opened most of its board by itself). With
         `own_dialog`, a board under a window the desktop says is the clone's own
         (its "You won" dialog, whose button the restart clicks) is there too.
+        With `keys_only` (a restart that only presses keys: no click can land
+        elsewhere), a board the desktop says its own window still lies all
+        over is there too, whatever the clone draws over it (a page's "BOOM!"
+        notice over a small board: zoo seed 916127077 stopped there).
         """
         deadline = self.clock() + timeout
         while True:
@@ -492,6 +497,8 @@ class Waiter:
             if framed and self.window.framed(image):
                 return reading
             if own_dialog is not None and own_dialog():
+                return reading
+            if keys_only and self.window.desktop is not None and self.window.desktop()[0] == "own":
                 return reading
             moved = self.window.follow()
             if moved is not None:
