@@ -21,6 +21,7 @@ from vision.counter import parse_counter
 from vision.geometry import Geometry
 from vision.glyphs import read_text
 from vision.image_io import load_image
+from vision.learn import flag_counter
 from vision.learn.flag_counter import learn_flag_counter
 
 DATA = Path(__file__).parent / "data" / "flag-counter"
@@ -105,3 +106,21 @@ def test_too_few_digits_shown_learns_none() -> None:
     counter, said = learn_flag_counter([images[i] for i in keep], [flags[i] for i in keep], geo)
     assert counter is None
     assert said  # the sentence says why nothing was learned
+
+
+def test_a_search_past_its_time_learns_no_counter_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Zoo seed 357133173: with 0 to 10 flags and back, one line's glyphs gave
+    # the search for a reading more starts to try than it could (minutes, at
+    # 100 % of a core, before the first click). A line not read in time may
+    # read as a counter: none is learned, and the message says how to give it.
+    monkeypatch.setattr(flag_counter, "SEARCH_SECONDS", 2.0)
+    images, flags, geo = _frames("zoo-357133173-slow")
+    counter, said = learn_flag_counter(images, flags, geo)
+    assert counter is None
+    assert said.endswith(flag_counter.GAVE_UP)
+    # Given the total, the search is short and finds it.
+    counter, said = learn_flag_counter(images, flags, geo, 99)
+    assert counter is not None, said
+    assert (counter.format, counter.total) == ("left", 99)

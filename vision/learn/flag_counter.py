@@ -21,6 +21,7 @@ back to its value with the reader's own glyph search (`vision.glyphs`).
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,21 @@ SAME_GLYPH = 150.0
 REACH_CELLS = 5
 REACH_PX = 160
 FORMATS = ("left", "marked/total")
+#: Seconds the readings of one line's glyphs are searched for: a line of many
+#: glyphs (a long label beside the counter) can give the search more starts to
+#: try than any run could (zoo seed 357133173 searched for minutes); past it,
+#: no counter is learned rather than a guess.
+SEARCH_SECONDS = 10.0
+
+
+#: How a line whose readings were not all tried in time ends its sentence.
+GAVE_UP = ": no counter learned (`msbot learn-skin NAME --live --mines N` gives the total)"
+
+
+class _GaveUp(Exception):
+    """The search for a reading of the glyphs ran out of time."""
+
+
 #: Two glyph pictures this close (aligned to a fraction of a pixel, as a share
 #: of their ink's energy) are one character: text is drawn at sub-pixel places,
 #: so one digit comes out a little different at each place (KMines' "0"s and
@@ -257,9 +273,11 @@ def _fit(
     texts: list[str],
     pairs: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]],
     apart: np.ndarray,
+    deadline: float,
 ) -> tuple[dict[int, str], list[int]] | None:
     """A glyph id -> character map that spells `texts[i]` on a run of frame i's
-    glyphs, and where each run starts; None if there is none.
+    glyphs, and where each run starts; None if there is none; `_GaveUp` past
+    `deadline` (`time.monotonic()`).
 
     A run must take in what changed in the frame; a glyph drawn alike at the same
     place in two frames one after the other is in both runs or in neither (it did
@@ -279,6 +297,8 @@ def _fit(
         return all(a in before and b in now for a, b in other)
 
     def search(i: int, mapping: dict[int, str], starts: list[int]) -> Found | None:
+        if time.monotonic() > deadline:
+            raise _GaveUp
         if i == len(ids):
             return mapping, starts
         text, row = texts[i], ids[i]
@@ -336,6 +356,7 @@ def learn_flag_counter(
     lines.sort(key=lambda line: -int(mask[line].sum()))
     found: list[tuple[FlagCounter, str]] = []
     why = "what changed with the flags is not one line of digits"
+    gave_up = ""
     for line in lines:
         top, bottom = y0 + int(line.min()), y0 + int(line.max()) + 1
         if bottom - top > 3 * max(geo.cell_h, 12):
@@ -345,10 +366,20 @@ def learn_flag_counter(
         alone[line.min() : line.max() + 1] = mask[line.min() : line.max() + 1]
         counter, said = _in_band(images, greys, flags, geo, total, alone, box, unstable, band)
         if counter is None:
+            if said.endswith(GAVE_UP):
+                gave_up = said
             if not found and len(lines) == 1:
                 why = said
             continue
         found.append((counter, said))
+    if gave_up:
+        # A line not read in time may read as a counter too: none is proven.
+        if found:
+            return None, (
+                "one line of the window reads as a counter, and another, not read in time, "
+                f"may too{GAVE_UP}"
+            )
+        return None, gave_up
     if len(found) == 1:
         return found[0]
     if found:
@@ -404,12 +435,19 @@ def _in_band(
     cells = geo.rows * geo.cols
     totals = [total] if total is not None else list(range(most, cells))
     fits: list[tuple[str, int, dict[int, str], list[int]]] = []
+    deadline = time.monotonic() + SEARCH_SECONDS
     for fmt in FORMATS:
         for t in totals:
             texts = [_expected(fmt, t, f) for f in flags]
             if any(text is None for text in texts):
                 continue
-            found = _fit(ids, changed, [str(text) for text in texts], pairs, apart)
+            try:
+                found = _fit(ids, changed, [str(text) for text in texts], pairs, apart, deadline)
+            except _GaveUp:
+                return None, (
+                    f"the glyphs that changed ({max(len(row) for row in ids)} on a line) "
+                    f"could not all be tried within {SEARCH_SECONDS:g} s{GAVE_UP}"
+                )
             if found is not None:
                 fits.append((fmt, t, *found))
     if not fits:
