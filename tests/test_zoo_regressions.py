@@ -949,3 +949,18 @@ def test_a_border_learned_a_pixel_off_still_closes_a_new_game() -> None:
     # A grid a row lower has cells above it: no border, by its outer lines neither.
     taller = Geometry(230.0, 230.0 + 46, 36, 46, 10, 9)
     assert "top" in border.open_sides(cv2.imread(str(folder / "new-game.png")), taller)
+
+
+def test_a_cell_changed_at_its_edge_only_is_no_menu_over_the_board() -> None:
+    # Seed 659109024 (the 40-clone run with seed 1013294292): cells 28x41 px
+    # with a 2 px gap, each a flat colour; a probe flag taken off (10, 0)
+    # redrew the cell a shade apart, seen past the cut in the top pixels of
+    # (11, 0). Its look changed, and the probe's change was refused as a menu
+    # over the board: "the probe flag did not come off again", a stop.
+    folder = DATA / "seed-659109024"
+    on, off = (cv2.imread(str(folder / f"flag-{k}.png")) for k in ("on", "off"))
+    cuts = Cuts(np.arange(125, 1026, 30), np.arange(215, 904, 43))  # as found live
+    whole_on, whole_off = (first_look.inside(im, cuts, 11, 0, 0.0) for im in (on, off))
+    assert (whole_on != whole_off).any()  # its top pixels: its look changed
+    assert not first_look.changed_inside(on, off, cuts, (11, 0))
+    assert first_look.changed_inside(on, off, cuts, (10, 0))  # the probed cell itself
