@@ -115,7 +115,7 @@ def test_a_search_past_its_time_learns_no_counter_and_says_so(
     # the search for a reading more starts to try than it could (minutes, at
     # 100 % of a core, before the first click). A line not read in time may
     # read as a counter: none is learned, and the message says how to give it.
-    monkeypatch.setattr(flag_counter, "SEARCH_SECONDS", 2.0)
+    monkeypatch.setattr(flag_counter, "SEARCH_SECONDS", 1.0)
     images, flags, geo = _frames("zoo-357133173-slow")
     counter, said = learn_flag_counter(images, flags, geo)
     assert counter is None
