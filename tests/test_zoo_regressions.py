@@ -530,6 +530,21 @@ def test_toolbar_buttons_found_as_one_part_are_each_still_tried() -> None:
     assert not [b for b in found if not restart._overlap(whole, b)]
 
 
+def test_buttons_joined_in_one_part_are_tried_each_at_its_middle() -> None:
+    # Seed 1103573187 (a toolbar of two buttons 4 px apart, the second the
+    # restart): found as one part, clicked at its middle, in the gap between
+    # them, beside any control. Seed 924362860's four buttons here.
+    found, buttons = _toolbar_924362860()
+    whole = (buttons[0][0], buttons[0][1], buttons[-1][2], buttons[-1][3])
+    tries = restart._split_joined([whole], found)
+    assert whole not in tries
+    for button in buttons:
+        assert sum(restart._clicks_on(t, button) for t in tries) == 1  # one try on each
+    # A part holding one look-alike at most is tried as it is.
+    face = (0, 0, 30, 30)
+    assert restart._split_joined([face, buttons[0]], found)[0] == face
+
+
 @pytest.mark.parametrize(
     ("seed", "origin", "geo"),
     [

@@ -340,7 +340,8 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 own=apprentice.board_window,
                 bare=bare,
             )
-            tries[:] = list(dict.fromkeys([*inside, *around]))
+            alikes = _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
+            tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes)
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -357,7 +358,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             # grid's line there was no line of cells at all).
             tries += [
                 box
-                for box in _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
+                for box in alikes
                 if not any(_clicks_on(t, box) for t in [*tries, *clicked] if isinstance(t, tuple))
             ]
             # Last, bare words (a label may be clicked on the way: a zoo clone's
@@ -1014,6 +1015,21 @@ def _still_shown(player: RestartHost, picture: Image, box: tuple[int, int, int, 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _split_joined(
+    parts: list[tuple[int, int, int, int]], alikes: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """Each part, or the covered look-alikes whose middles it holds when it
+    holds two or more: buttons found as one part (a toolbar's, joined) are
+    tried one by one at their middles, where the part's own middle may fall
+    between two of them (zoo seed 1103573187: a click in the gap between two
+    toolbar buttons, beside any control)."""
+    out: list[tuple[int, int, int, int]] = []
+    for part in parts:
+        held = [box for box in alikes if _clicks_on(box, part)]
+        out += held if len(held) >= 2 else [part]
+    return list(dict.fromkeys(out))
 
 
 def _clicks_on(part: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
