@@ -689,43 +689,33 @@ def test_a_finished_board_whose_covered_cells_changed_is_asked_with_a_flag() -> 
         Apprentice._probe(learner, reading, [(5, 11)])  # type: ignore[arg-type]
 
 
-def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Seed 58844096: a 9x9 board in play at the start, its two left columns
-    # open (0s and 1s); no cell three columns in or more showed a 0, and both
-    # columns were left out: the board was read 7 columns wide, two short.
-    image = cv2.imread(str(DATA / "seed-58844096" / "in-play.png"))
+def _grid(frame: str, shape: tuple[int, int]) -> tuple[np.ndarray, Cuts]:
+    """Frame `frame` (under the zoo data) and the cuts of the grid found on it,
+    which is `shape` (rows, cols)."""
+    image = cv2.imread(str(DATA / frame))
     geo = find_board(image)
-    assert (geo.rows, geo.cols) == (9, 9)
-    cuts = find_cuts(image, geo)
-    asked: list[tuple[int, int]] = []
-
-    def answers(looker: object, cell: tuple[int, int], *rest: object) -> tuple[bool, object]:
-        asked.append(cell)
-        return True, rest[-1]  # every cell asked takes the flag: a board's line
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda *bounds: looker)
-    covered = first_look.inside(image, cuts, 4, 6)
-    bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, covered, covered, [0, 1], image
-    )
-    assert bounds == (0, 9, 0, 9) and not dropped and not buttons
-    assert len(asked) == 4  # one cell of each side's outermost line with a covered cell
+    assert (geo.rows, geo.cols) == shape
+    return image, find_cuts(image, geo)
 
 
-def _edges_top_line_no_flag(
-    monkeypatch: pytest.MonkeyPatch, image: np.ndarray, cuts: Cuts, covered: tuple[int, int]
-) -> tuple[tuple[int, int, int, int], list[str], list[tuple[int, int]]]:
+def _edges(
+    monkeypatch: pytest.MonkeyPatch,
+    image: np.ndarray,
+    cuts: Cuts,
+    covered: tuple[int, int],
+    top_takes_flag: bool = False,
+) -> tuple[tuple[int, int, int, int], list[str], list[tuple[int, int]], list[tuple[int, int]]]:
     """`first_look._prove_edges` on `image`, the covered tile that of cell
-    `covered`, where every probed cell takes the flag but in the grid's top
-    line (a toolbar, a face's line): the bounds, sides dropped and buttons."""
+    `covered`, where every probed cell takes the flag but, unless
+    `top_takes_flag`, in the grid's top line (a toolbar, a face's line): the
+    bounds, sides dropped, buttons, and the cells probed."""
+    asked: list[tuple[int, int]] = []
 
     def answers(
         looker: SimpleNamespace, cell: tuple[int, int], *rest: object
     ) -> tuple[bool, object]:
-        return looker.r0 + cell[0] > 0, rest[-1]
+        asked.append(cell)
+        return top_takes_flag or looker.r0 + cell[0] > 0, rest[-1]
 
     monkeypatch.setattr(first_look, "_answers", answers)
     looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
@@ -733,7 +723,20 @@ def _edges_top_line_no_flag(
     bounds, _, dropped, buttons = first_look._prove_edges(  # type: ignore[arg-type]
         looker, tile, tile, [0, 1], image
     )
-    return bounds, dropped, buttons
+    return bounds, dropped, buttons, asked
+
+
+def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 58844096: a 9x9 board in play at the start, its two left columns
+    # open (0s and 1s); no cell three columns in or more showed a 0, and both
+    # columns were left out: the board was read 7 columns wide, two short.
+    image, cuts = _grid("seed-58844096/in-play.png", (9, 9))
+    # Every cell asked takes the flag: a board's line.
+    bounds, dropped, buttons, asked = _edges(monkeypatch, image, cuts, (4, 6), top_takes_flag=True)
+    assert bounds == (0, 9, 0, 9) and not dropped and not buttons
+    assert len(asked) == 4  # one cell of each side's outermost line with a covered cell
 
 
 def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
@@ -744,13 +747,10 @@ def test_open_lines_to_the_edge_unlike_the_window_around_are_board_lines(
     # right edge, its five right columns open 0s with a few numbers. No cell of
     # the four columns inside showed an open 0: all five were left out, and the
     # board was read 9x4 for 9x9 (3 frames at a wrong geometry, a game lost).
-    image = cv2.imread(str(DATA / "seed-924362860" / "in-play.png"))
-    geo = find_board(image)
-    assert (geo.rows, geo.cols) == (10, 9)  # the toolbar's line with the board
-    cuts = find_cuts(image, geo)
+    image, cuts = _grid("seed-924362860/in-play.png", (10, 9))  # the toolbar's line too
 
     # The toolbar's buttons take no flag.
-    bounds, dropped, _ = _edges_top_line_no_flag(monkeypatch, image, cuts, (5, 1))
+    bounds, dropped, _, _ = _edges(monkeypatch, image, cuts, (5, 1))
     assert bounds == (1, 10, 0, 9) and dropped == ["top"]
 
 
@@ -785,7 +785,7 @@ def test_a_band_of_window_is_no_board_line_and_open_cells_are(
     image = cv2.imread(str(folder / fresh.replace("fresh", "in-play")))
     cuts = find_cuts(image, geo)
 
-    found, sides, _ = _edges_top_line_no_flag(monkeypatch, image, cuts, covered)
+    found, sides, _, _ = _edges(monkeypatch, image, cuts, covered)
     assert (found, sides) == (bounds, dropped)
 
 
@@ -797,12 +797,9 @@ def test_toolbar_buttons_a_few_pixels_off_the_lattice_are_no_board_line(
     # in the grid's top line. Unlike the covered cells where the lattice cuts
     # them, they were never probed, and unlike anything around the grid, they
     # were kept as the board's: 5x8 read for 5x7 (3 frames, 5 clicks a row off).
-    image = cv2.imread(str(DATA / "seed-916127077" / "fresh.png"))
-    geo = find_board(image)
-    assert (geo.rows, geo.cols) == (8, 5)
-    cuts = find_cuts(image, geo)
+    image, cuts = _grid("seed-916127077/fresh.png", (8, 5))
 
-    bounds, dropped, buttons = _edges_top_line_no_flag(monkeypatch, image, cuts, (3, 2))
+    bounds, dropped, buttons, _ = _edges(monkeypatch, image, cuts, (3, 2))
     assert bounds == (1, 8, 0, 5) and dropped == ["top"]
     assert buttons == [(0, c) for c in range(5)]  # tried as a restart
 
