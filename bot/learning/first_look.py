@@ -732,6 +732,11 @@ def _cut(bounds: list[int], side: str, count: int) -> None:
     bounds[index] += count if side in ("top", "left") else -count
 
 
+def _pitch(cuts: Cuts) -> float:
+    """The grid's smaller mean pitch, in pixels."""
+    return min(float(np.diff(cuts.xs).mean()), float(np.diff(cuts.ys).mean()))
+
+
 #: Side of the picture a whole cell (edges and all) is shrunk to: fine enough to
 #: keep a one-pixel grid line or outline.
 WHOLE_SIDE = 24
@@ -780,7 +785,7 @@ def _band_around(image: Image, cuts: Cuts) -> np.ndarray:
     picture = np.asarray(image)
     height, width = picture.shape[:2]
     x0, x1, y0, y1 = int(cuts.xs[0]), int(cuts.xs[-1]), int(cuts.ys[0]), int(cuts.ys[-1])
-    wide = max(3, int(min(np.diff(cuts.xs).mean(), np.diff(cuts.ys).mean())) // 4)
+    wide = max(3, int(_pitch(cuts)) // 4)
     parts = [
         picture[max(0, y0 - 2 - wide) : max(0, y0 - 2), max(0, x0) : x1],
         picture[min(height, y1 + 2) : min(height, y1 + 2 + wide), max(0, x0) : x1],
@@ -812,26 +817,33 @@ def _unlike_around(
 OFF_STEP = 2
 
 
-def _out_of_step(image: Image, cuts: Cuts, cell: tuple[int, int], covered: np.ndarray) -> bool:
-    """Whether `cell` shows a covered cell's inside only OFF_STEP pixels or
-    more (up to a quarter of a pitch) off the lattice: a button drawn like a
-    covered cell beside the board (a toolbar), which no board cell is: the
-    board's cells lie on its lattice. (Zoo seed 916127077: five toolbar
-    buttons 4 px off a row above a 5x7 board of 19x17 px cells looked like
-    nothing around the grid and were kept as the board's top row, 5x8 read.)"""
-    if alike_inside(inside(image, cuts, *cell), covered):
-        return False
+def _out_of_step(
+    image: Image,
+    cuts: Cuts,
+    line: list[tuple[int, int]],
+    covered: np.ndarray,
+    insides: dict[tuple[int, int], np.ndarray],
+) -> list[tuple[int, int]]:
+    """The cells of `line` that show a covered cell's inside only OFF_STEP
+    pixels or more (up to a quarter of a pitch) off the lattice (`insides`:
+    each cell's where the lattice cuts it): buttons drawn like covered cells
+    beside the board (a toolbar), which no board cell is: the board's cells lie
+    on its lattice. (Zoo seed 916127077: five toolbar buttons 4 px off a row
+    above a 5x7 board of 19x17 px cells looked like nothing around the grid
+    and were kept as the board's top row, 5x8 read.)"""
+    left = [cell for cell in line if not alike_inside(insides[cell], covered)]
+    found: set[tuple[int, int]] = set()
     xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
     height, width = np.asarray(image).shape[:2]
-    reach = max(OFF_STEP, round(min(float(np.diff(xs).mean()), float(np.diff(ys).mean())) / 4))
+    reach = max(OFF_STEP, round(_pitch(cuts) / 4))
     for dy in range(-reach, reach + 1):
         for dx in range(-reach, reach + 1):
-            if max(abs(dx), abs(dy)) < OFF_STEP:
+            if max(abs(dx), abs(dy)) < OFF_STEP or not left:
                 continue
             moved = Cuts(np.clip(xs + dx, 0, width), np.clip(ys + dy, 0, height))
-            if alike_inside(inside(image, moved, *cell), covered):
-                return True
-    return False
+            found |= {cell for cell in left if alike_inside(inside(image, moved, *cell), covered)}
+            left = [cell for cell in left if cell not in found]
+    return [cell for cell in line if cell in found]
 
 
 #: Share of a line's cells like the window for the line to be a band of it (the
@@ -846,7 +858,7 @@ def _outward(image: Image, cuts: Cuts, side: str) -> Cuts:
     inside them (a cut a pixel or two off shows a strip of it)."""
     xs, ys = np.asarray(cuts.xs), np.asarray(cuts.ys)
     height, width = np.asarray(image).shape[:2]
-    step = max(2, round(min(float(np.diff(xs).mean()), float(np.diff(ys).mean())) / 12))
+    step = max(2, round(_pitch(cuts) / 12))
     sign = -1 if side in ("top", "left") else 1
     if side in ("top", "bottom"):
         return Cuts(xs, np.clip(ys + sign * step, 0, height))
@@ -964,7 +976,7 @@ def _prove_edges(
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
             line = _line(bounds, side, j)
-            off = [cell for cell in line if _out_of_step(first, cuts, cell, covered)]
+            off = _out_of_step(first, cuts, line, covered, insides)
             if off:
                 buttons.extend(off)  # a toolbar's buttons: one may start a new game
                 dropped.append(side)
