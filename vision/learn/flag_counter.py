@@ -54,7 +54,8 @@ GAVE_UP = ": no counter learned (`msbot learn-skin NAME --live --mines N` gives 
 
 
 class _GaveUp(Exception):
-    """The search for a reading of the glyphs ran out of time."""
+    """The search for a reading of a line's glyphs ran out of time (its text:
+    what was not tried)."""
 
 
 #: Two glyph pictures this close (aligned to a fraction of a pixel, as a share
@@ -364,10 +365,12 @@ def learn_flag_counter(
         band = (max(0, top - 2), min(greys[0].shape[0], bottom + 2))
         alone = np.zeros_like(mask)
         alone[line.min() : line.max() + 1] = mask[line.min() : line.max() + 1]
-        counter, said = _in_band(images, greys, flags, geo, total, alone, box, unstable, band)
+        try:
+            counter, said = _in_band(images, greys, flags, geo, total, alone, box, unstable, band)
+        except _GaveUp as exc:
+            gave_up = f"{exc}{GAVE_UP}"
+            continue
         if counter is None:
-            if said.endswith(GAVE_UP):
-                gave_up = said
             if not found and len(lines) == 1:
                 why = said
             continue
@@ -399,7 +402,8 @@ def _in_band(
     band: tuple[int, int],
 ) -> tuple[FlagCounter | None, str]:
     """`learn_flag_counter` on one line of the window (`band`, screen rows),
-    `mask` the pixels of it that changed with the flags."""
+    `mask` the pixels of it that changed with the flags; `_GaveUp` when the
+    search for a reading runs out of time."""
     x0, y0, x1, _ = box
     # The text's own background: the commonest grey around the part that changed
     # (the line's commonest is the desktop's when the window is small in the
@@ -444,10 +448,10 @@ def _in_band(
             try:
                 found = _fit(ids, changed, [str(text) for text in texts], pairs, apart, deadline)
             except _GaveUp:
-                return None, (
+                raise _GaveUp(
                     f"the glyphs that changed ({max(len(row) for row in ids)} on a line) "
-                    f"could not all be tried within {SEARCH_SECONDS:g} s{GAVE_UP}"
-                )
+                    f"could not all be tried within {SEARCH_SECONDS:g} s"
+                ) from None
             if found is not None:
                 fits.append((fmt, t, *found))
     if not fits:
