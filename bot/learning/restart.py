@@ -39,7 +39,7 @@ from bot.errors import MsbotError, PlayError, VisionError
 from bot.learning.apprentice import Apprentice, GameRecord, no_board_shown
 from bot.learning.first_look import ENTER
 from bot.learning.settle import settled
-from bot.learning.windows import board_points, is_browser
+from bot.learning.windows import beside_the_clone, board_points, is_browser
 from bot.play.learner import RestartHost
 from bot.play.skinplay import play_rules
 from vision.capture import Image
@@ -285,6 +285,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         )
     )
     board_at = apprentice.looks(end)
+    board = (
+        origin.left + round(geo_region.left + geo_region.width / 2),
+        origin.top + round(geo_region.top + geo_region.height / 2),
+    )
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
     browser = is_browser(actuator.mouse.window_class_at(*middle))
     late: list[str | tuple[int, int, int, int]] = [] if browser else [KEYS[-1]]
@@ -380,6 +384,9 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             clicked.append(step)
             x = origin.left + (step[0] + step[2]) // 2
             y = origin.top + (step[1] + step[3]) // 2
+            if there := beside_the_clone(actuator.mouse, apprentice.board_window, board, x, y):
+                tried.append(f"no click at ({x}, {y}) ({there} lies there)")
+                continue
             actuator.bind(final.geometry, {"restart": (x, y)})
             # Some clones ignore a click that comes with the pointer (xdemineur).
             actuator.mouse.move(x, y)
@@ -562,6 +569,10 @@ def _through_menu(
     assert window.region is not None and window.located is not None
     origin = window.region
     geo = window.located.geometry
+    board = (
+        origin.left + round(geo.left + geo.width / 2),
+        origin.top + round(geo.top + geo.height / 2),
+    )
     # The pointer off the window: where the board was, a button may lie now
     # (drawn otherwise while the pointer rests on it, it would not answer it).
     actuator.mouse.move(*_away_point(player))
@@ -585,6 +596,8 @@ def _through_menu(
         tried.append(box)
         x = origin.left + (box[0] + box[2]) // 2
         y = origin.top + (box[1] + box[3]) // 2
+        if beside_the_clone(actuator.mouse, apprentice.board_window, board, x, y):
+            continue  # the desktop or another program: no button of the clone
         actuator.bind(final.geometry, {"menu": (x, y)})
         actuator.mouse.move(x, y)
         time.sleep(ENTER)

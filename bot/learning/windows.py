@@ -64,6 +64,29 @@ def another_window(mouse: Mouse, own: int | None, points: Iterable[tuple[int, in
     return now != {own}
 
 
+def beside_the_clone(mouse: Mouse, own: int | None, board: tuple[int, int], x: int, y: int) -> str:
+    """What lies at (x, y) if it is not the clone's ("" when it is, or when the
+    desktop cannot tell): the bare desktop, or a window of another program.
+    `own` is the board's top-level window, `board` a point on the board.
+
+    A search for a clone's restart clicks parts found by their looks; the
+    bare desktop around a window can look like a row of covered cells (a
+    black desktop beside a zoo clone's black cells: six clicks there), and
+    nothing a clone starts a game with lies outside its own windows (its
+    dialogs come from the same program: `Mouse.client_at`)."""
+    if own is None:
+        return ""
+    top = mouse.window_at(x, y)
+    if top is None or top == own:
+        return ""
+    if top == 0:
+        return "the bare desktop"
+    mine, there = mouse.client_at(*board), mouse.client_at(x, y)
+    if mine is None or there is None or mine == there:
+        return ""
+    return f"another program's window ({mouse.window_class_at(x, y) or f'id {top:#x}'})"
+
+
 #: Window classes of web browsers: Ctrl+N opens another window there, and a
 #: page may flag with Ctrl+click (a right click is the browser's menu).
 BROWSERS = ("chromium", "chrome", "firefox", "navigator", "epiphany", "konqueror", "falkon")

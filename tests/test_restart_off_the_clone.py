@@ -1,0 +1,69 @@
+"""No restart-search click lands outside the clone (`windows.beside_the_clone`).
+
+Zoo seed 924839629's clone 714335114 (a monochrome page: black covered cells
+on a white page, on a black desktop): after a win whose dialog came late, the
+restart search found the bare desktop beside the window drawn like a column
+of covered cells, on the board's lattice, and clicked it six times. A click
+a restart search makes goes to the clone's own windows only: the board's,
+or a dialog of the same program. The mouse here is a fake answering what
+the X server says at each point (`window_at`, `client_at`).
+"""
+
+from __future__ import annotations
+
+from bot.actuator._base import Button, Mouse
+from bot.learning.windows import beside_the_clone
+
+BOARD = (200, 200)
+OWN, DIALOG, OTHER = 0x400001, 0x400050, 0x800001
+#: Each window's program (X client), as `client_at` answers it.
+CLIENT = {OWN: 0x400000, DIALOG: 0x400000, OTHER: 0x800000}
+
+
+class _Desktop(Mouse):
+    """The board's window at x < 300, the clone's dialog at 300 <= x < 400,
+    another program at 400 <= x < 500, the bare desktop beyond."""
+
+    def __init__(self, knows: bool = True) -> None:
+        self.knows = knows
+
+    def window_at(self, x: int, y: int) -> int | None:
+        if not self.knows:
+            return None
+        return OWN if x < 300 else DIALOG if x < 400 else OTHER if x < 500 else 0
+
+    def client_at(self, x: int, y: int) -> int | None:
+        top = self.window_at(x, y)
+        return CLIENT.get(top) if top else None
+
+    def window_class_at(self, x: int, y: int) -> str:
+        return "xterm" if self.window_at(x, y) == OTHER else ""
+
+    def click(self, x: int, y: int, button: Button) -> None:
+        raise AssertionError("no click in this test")
+
+    def click_both(self, x: int, y: int) -> None:
+        raise AssertionError("no click in this test")
+
+    def key(self, name: str) -> None:
+        raise AssertionError("no key in this test")
+
+    def move(self, x: int, y: int) -> None:
+        pass
+
+
+def test_the_bare_desktop_and_another_program_are_named() -> None:
+    mouse = _Desktop()
+    assert beside_the_clone(mouse, OWN, BOARD, 600, 50) == "the bare desktop"
+    assert beside_the_clone(mouse, OWN, BOARD, 450, 50) == "another program's window (xterm)"
+
+
+def test_the_clone_s_own_windows_are_clicked() -> None:
+    mouse = _Desktop()
+    assert beside_the_clone(mouse, OWN, BOARD, 100, 50) == ""
+    assert beside_the_clone(mouse, OWN, BOARD, 350, 50) == ""  # its dialog
+
+
+def test_a_desktop_that_cannot_tell_stops_nothing() -> None:
+    assert beside_the_clone(_Desktop(knows=False), OWN, BOARD, 600, 50) == ""
+    assert beside_the_clone(_Desktop(), None, BOARD, 600, 50) == ""
