@@ -976,3 +976,41 @@ def test_a_cell_changed_at_its_edge_only_is_no_menu_over_the_board() -> None:
     assert (whole_on != whole_off).any()  # its top pixels: its look changed
     assert not first_look.changed_inside(on, off, cuts, (11, 0))
     assert first_look.changed_inside(on, off, cuts, (10, 0))  # the probed cell itself
+
+
+def test_a_board_that_slid_a_pixel_is_followed_not_read_where_it_was(tmp_path: Path) -> None:
+    # Seed 1583660616 (the run with seed 924839629): a "10 left" label beside
+    # the board moved it 1 px right after the first click; the skin being
+    # learned could not locate it afresh, every cell read where the board was
+    # differed from before the click, and the learner named all of them open
+    # (48 sure misreads; the next click opened a mine). The picture says how
+    # far the board slid: it is followed, and read there.
+    folder = DATA / "seed-1583660616"
+    screen = FrozenScreen(cv2.imread(str(folder / "before.png")))  # the test changes it
+    reader = BoardReader([load_skin(folder / "skin")])
+    window = GameWindow(screen, reader, Recorder(tmp_path / "rec"), say=lambda text: None)
+    geo = Geometry(160.0, 160.0, 16, 16, 8, 8)  # where learning found it
+    window.known = lambda image: Located(reader.skins[0], geo, reader.banks[0], None)
+    assert window.locate().board == Board.covered(8, 8)
+    screen.image = cv2.imread(str(folder / "slid.png"))
+    _, where_it_was = window.grab_reading()
+    assert len(where_it_was.unknown) > 40
+    assert window.follow() == geo.shifted(1, 0)
+    _, there = window.grab_reading()
+    # The cells the click did not open read covered where the board is now.
+    covered = [(r, c) for r in range(3, 8) for c in range(8)]
+    assert all(there.board[cell] == "." for cell in covered)
+    assert not {(u.row, u.col) for u in there.unknown} & set(covered)
+
+
+def test_a_board_that_did_not_slide_is_not_followed(tmp_path: Path) -> None:
+    # The same board, its picture as it was: no slide is made up from it.
+    folder = DATA / "seed-1583660616"
+    screen = FrozenScreen(cv2.imread(str(folder / "before.png")))
+    reader = BoardReader([load_skin(folder / "skin")])
+    window = GameWindow(screen, reader, Recorder(tmp_path / "rec"), say=lambda text: None)
+    geo = Geometry(160.0, 160.0, 16, 16, 8, 8)
+    window.known = lambda image: Located(reader.skins[0], geo, reader.banks[0], None)
+    window.locate()
+    assert window.follow() is None
+    assert window.geometry == geo

@@ -28,6 +28,7 @@ from bot.play.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
 from vision.geometry import Geometry
 from vision.reading import Reading
+from vision.slide import slid
 
 #: Shows a hidden board again the way its skin says (click Resume, press the
 #: restart keys); False when the skin says nothing. See `bot.play.hidden_board`.
@@ -85,6 +86,8 @@ class GameWindow:
         #: The last picture grabbed (what a stop saves).
         self.last_image: Image | None = None
         self._memo: tuple[Image, Reading] | None = None
+        #: The last picture whose reading read every cell (`_slid`).
+        self._steady: Image | None = None
         self._said: str | None = None
         #: Milliseconds of every `reader.read` so far (the play loop takes each
         #: game's share into its result).
@@ -166,6 +169,7 @@ class GameWindow:
         self._memo = None
         image = self.screen.grab(self.region)
         reading = self.read_image(image)
+        self._steady = image if reading.certain else None
         self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         self.say_once(f"board: {reading.skin}, {reading.geometry.cols}x{reading.geometry.rows}")
         return reading
@@ -199,6 +203,8 @@ class GameWindow:
         reading = self.read_image(image)
         self.check_position(reading, image)
         self._memo = (image, reading)
+        if reading.certain:
+            self._steady = image
         self.anchors = Anchors.around(image, (self.region.left, self.region.top), reading.geometry)
         return image, reading
 
@@ -314,7 +320,7 @@ class GameWindow:
         try:
             located = self.reader.locate(self.screen.grab(self.base))
         except VisionError:
-            return None
+            return self._slid()
         offset = self.offset
         new: Geometry = located.geometry.shifted(*offset)
         dx, dy = new.left - old.left, new.top - old.top
@@ -329,6 +335,33 @@ class GameWindow:
         image = self.screen.grab(region)
         self.anchors = Anchors.around(image, (region.left, region.top), new)
         self.say_once(f"the board moved by ({dx:+.0f}, {dy:+.0f}) px in its window: followed")
+        return new
+
+    def _slid(self) -> Geometry | None:
+        """`follow` for a board its skin cannot locate afresh (a skin still being
+        learned): the board's new grid when its picture slid as a whole since
+        the last reading that read every cell (`vision.slide`), and it reads
+        better there than where it was; None otherwise."""
+        steady, region, old = self._steady, self.region, self.geometry
+        if steady is None or region is None or old is None:
+            return None
+        image = self.screen.grab(region)
+        offset = slid(np.asarray(steady), np.asarray(image), self.located.geometry)
+        if offset is None:
+            return None
+        there = replace(self.located, geometry=self.located.geometry.shifted(*offset))
+        try:
+            moved, here = self.reader.read(image, there), self.reader.read(image, self.located)
+        except VisionError:
+            return None
+        if len(moved.unknown) >= len(here.unknown):
+            return None
+        new = old.shifted(*offset)
+        self.located, self.geometry, self._memo = there, new, None
+        self.anchors = Anchors.around(image, (region.left, region.top), new)
+        self.say_once(
+            f"the board moved by ({offset[0]:+d}, {offset[1]:+d}) px in its window: followed"
+        )
         return new
 
     def diagnose(self) -> str:
