@@ -81,6 +81,15 @@ class TileBank:
             return None
         return np.concatenate([[0], np.flatnonzero(steps) + 1])
 
+    @cached_property
+    def shapes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each template's shape (`_shape`: its own mean colour taken away), as
+        unit rows, and how much shape it has (mean squared deviation)."""
+        shape = _shape(self.matrix)
+        energy = (shape**2).mean(axis=1)
+        norm = np.sqrt((shape**2).sum(axis=1))
+        return shape / np.maximum(norm, 1e-6)[:, None], energy
+
 
 def shrink(tile: np.ndarray, inset: int = 0, patch: int = PATCH) -> np.ndarray:
     """One tile image as a flat float32 PATCH x PATCH x 3 vector.
@@ -218,8 +227,20 @@ def _scores(
     spots: np.ndarray | None = None,
     native: bool = False,
 ) -> tuple[np.ndarray, ...]:
-    """(chars, best, margin, unsure) flat arrays for flat patches (see `_decide`)."""
-    return _decide(_per_kind(patches, bank), bank, colours, inks, spots, native)
+    """(chars, best, margin, unsure) flat arrays for flat patches.
+
+    `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
+    same cells) are needed when the skin declares colours or inks; kinds
+    they rule out never win. `spots` (`cell_spots`) rule on the kinds the
+    skin's spots name; a cell that looks most like one of those and that the
+    spots turn to a kind they do not name (an unclear spot: '?' and F both
+    ruled out) is unsure, never the next kind's look-alike. A patch without
+    its kind's shape (`_shaped`) is unsure.
+    """
+    rule = _colour_rule(bank, colours, inks)
+    top, best, margin, unsure = _judge(_per_kind(patches, bank), bank, rule, spots, native)
+    shaped = _shaped(patches, bank, native)[np.arange(len(patches)), top]
+    return bank.kind_names[top], best, margin, unsure | ~shaped
 
 
 #: `cv2.gemm` (OpenCV 5.0) multiplies fewer rows than this one row at a time:
@@ -256,28 +277,6 @@ def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
     return per_kind
 
 
-def _decide(
-    per_kind: np.ndarray,
-    bank: TileBank,
-    colours: np.ndarray | None = None,
-    inks: np.ndarray | None = None,
-    spots: np.ndarray | None = None,
-    native: bool = False,
-) -> tuple[np.ndarray, ...]:
-    """(chars, best, margin, unsure) from each cell's distance per kind (`_per_kind`).
-
-    `colours` and `inks` (`vision.colour.cell_colours` and `cell_inks` of the
-    same cells) are needed when the skin declares colours or inks; kinds
-    they rule out never win. `spots` (`cell_spots`) rule on the kinds the
-    skin's spots name; a cell that looks most like one of those and that the
-    spots turn to a kind they do not name (an unclear spot: '?' and F both
-    ruled out) is unsure, never the next kind's look-alike.
-    """
-    rule = _colour_rule(bank, colours, inks)
-    top, best, margin, unsure = _judge(per_kind, bank, rule, spots, native)
-    return bank.kind_names[top], best, margin, unsure
-
-
 def _colour_rule(
     bank: TileBank, colours: np.ndarray | None, inks: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -294,7 +293,7 @@ def _judge(
     spots: np.ndarray | None = None,
     native: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """`_decide` with the best kind's index for its character and the colour rule
+    """`_scores` with the best kind's index for its character and the colour rule
     (`_colour_rule`) already made: a row's answer depends on that row alone.
 
     `native`: the cells are drawn at the size of the skin's tiles, unscaled
@@ -397,6 +396,70 @@ def _overruled(
     return np.asarray(sure & ~allowed[idx, top])
 
 
+#: A template whose shape (`_shape`) is fainter than this (mean squared
+#: deviation from its own mean colour) is a flat tile: nothing to check.
+FLAT_SHAPE = 300.0
+#: The least share of a template's shape energy a cell of its kind shows,
+#: and the least likeness of the two shapes (correlation). A translucent box
+#: scales what lies under it towards its colour: a 50 % box leaves a quarter
+#: of the energy, and GNOME Mines' covered cell under a dark box, a flat
+#: tile, was nearest to its mine tile without a trace of the mine's shape;
+#: sgt-mines' open 0 under a white box was nearest to its covered tile with
+#: a quarter of the covered bevels' energy. Real cells drawn at the tiles'
+#: size show all of it; scaled and anti-aliased (GNOME Mines' numbers, 23 to
+#: 149 px) a likeness of 0.73 and more.
+LEAST_SHARE = 0.35
+LEAST_LIKENESS = 0.5
+#: How much more shape than a flat tile's a cell of its kind may show: this
+#: many times the tile's, and this much besides (noise, a scaled cell's
+#: edge). GNOME Mines' mine under a white box at 70 % kept a tenth of its
+#: shape (76) and was nearest to its open 0 (0); real 0s show 6 at most,
+#: sgt-mines' (169) 271 at most scaled.
+FLAT_SLACK, FLAT_NOISE = 4.0, 30.0
+
+
+def _shape(rows: np.ndarray) -> np.ndarray:
+    """Flat patches with each one's mean colour (per channel) taken away: what
+    is left is its shape, which a blend towards one colour (a translucent
+    box) only scales."""
+    v = rows.reshape(len(rows), -1, 3)
+    return np.asarray((v - v.mean(axis=1, keepdims=True)).reshape(len(rows), -1))
+
+
+def _shaped(patches: np.ndarray, bank: TileBank, native: bool) -> np.ndarray:
+    """(cells, kinds) bool: whether each patch shows the shape of some template
+    of each kind, or is about as flat as one of its flat tiles.
+
+    The distances compare colours: a picture a translucent box blended can be
+    nearest to another kind's tile (a flat dark tile to a mine on a dark
+    tile). The shape tells: a kind's glyph or bevels are in its cells, faint
+    or not, and a cell without them is not of that kind (`LEAST_LIKENESS`).
+    Where the cells are drawn at the size of the skin's tiles (`native`), a
+    tile is the very picture of its kind, and a cell shows all of its shape
+    (`LEAST_SHARE`); at other sizes a thin line may fall between two pixels
+    and lose most of its energy (minegauler's open 0 at 125 %: a fifth)."""
+    unit, energy = bank.shapes
+    count = len(patches)
+    shape = _shape(patches)
+    rows = shape
+    if count < GEMM_ROWS:  # see GEMM_ROWS: a cell's answer never depends on the others
+        rows = np.zeros((GEMM_ROWS, shape.shape[1]), dtype=np.float32)
+        rows[:count] = shape
+    cross = np.asarray(cv2.gemm(rows, unit, 1.0, None, 0.0, flags=cv2.GEMM_2_T))[:count]  # type: ignore[call-overload]
+    own = (shape**2).mean(axis=1)
+    norm = np.sqrt((shape**2).sum(axis=1))
+    likeness = cross / np.maximum(norm, 1e-6)[:, None]
+    flat = energy < FLAT_SHAPE
+    fits = likeness >= LEAST_LIKENESS
+    if native:
+        fits &= own[:, None] >= LEAST_SHARE * energy[None, :]
+    fits |= flat[None, :] & (own[:, None] <= FLAT_SLACK * energy[None, :] + FLAT_NOISE)
+    shaped = np.zeros((count, len(bank.kinds)), dtype=bool)
+    for k in range(len(bank.kinds)):
+        shaped[:, k] = fits[:, bank.kind_of == k].any(axis=1)
+    return shaped
+
+
 def _spot_bounds(
     geo: Geometry, nudge: tuple[np.ndarray, np.ndarray] | None, cells: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -489,8 +552,10 @@ def cell_scores(
     rule = _colour_rule(bank, colours, inks)
     native = _native(bank.skin, geo)
     top, best, margin, unsure = _judge(per_kind, bank, rule, native=native)
+    shaped = _shaped(patches, bank, native)
     if group is not None:
         top, best, margin, unsure = top[group], best[group], margin[group], unsure[group]
+        shaped = shaped[group]
     table = bank.colours
     if table is not None and table.spots:
         pick = np.flatnonzero(table.spot_kinds[top])
@@ -510,6 +575,8 @@ def cell_scores(
             )
             for whole, new in zip((top, best, margin, unsure), part, strict=True):
                 whole[pick] = new
+    # A cell without the shape of the kind it is nearest to (a box over it) is unsure.
+    unsure = unsure | ~shaped[np.arange(len(top)), top]
     shape = (geo.rows, geo.cols)
     return CellScores(
         bank.kind_names[top].reshape(shape),
