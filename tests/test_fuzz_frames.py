@@ -183,3 +183,25 @@ def test_a_cell_under_a_translucent_box_is_never_read_as_another_kind(
     except MsbotError:
         return  # refused: no claim at all
     assert fuzz.sure_and_wrong(reading, label) == []
+
+
+def test_a_picture_reads_the_same_the_second_time() -> None:
+    """Reading one picture twice in a process gives one answer. An sgt-mines
+    board under a white box was no board the first time and a 9x9 board with
+    a cell read wrongly the second: which scales `locate` tried depended on
+    the banks earlier reads had kept in the skin."""
+    from vision.reader import BoardReader
+
+    fuzz = load("fuzz_frames")
+    path = fuzz.RECORDINGS / "sgt-mines-beginner-1" / "frames" / "0000.png"
+    mutated = fuzz.OVERLAYS["overlay-light"][2](path.read_bytes(), load_image(path), None)
+    picture = cv2.imdecode(np.frombuffer(mutated, np.uint8), 1)
+
+    def answer() -> str:
+        try:
+            reading = BoardReader().read_fresh(picture)
+        except MsbotError as exc:
+            return str(exc)
+        return repr((reading.board.rows, reading.unread, reading.geometry))
+
+    assert answer() == answer()

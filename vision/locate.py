@@ -596,7 +596,15 @@ def _explain(image: np.ndarray, lattice: Lattice, banks: Sequence[TileBank]) -> 
         for skin in views if loaded.skin.fixed_pitch else same_grid:
             geo = _snap(fit, skin)
             bank = bank_for(loaded, skin, geo)
-            reads_as = (id(bank.matrix), skin.max_distance, skin.colour_max_distance)
+            # By the templates themselves, not the matrix's identity: which
+            # bank object a view gets depends on what earlier reads kept in
+            # the skin (`bank_for`), and a view skipped once and read the next
+            # time made two reads of one picture differ.
+            reads_as = (
+                hash(bank.matrix.tobytes()),
+                skin.max_distance,
+                skin.colour_max_distance,
+            )
             if not loaded.skin.fixed_pitch and reads_as in readers:
                 continue
             readers.append(reads_as)
