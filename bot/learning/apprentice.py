@@ -393,6 +393,18 @@ class Apprentice:
         )
         return replace(reading, unknown=reading.unknown + extra) if extra else None
 
+    def _under_a_window(self, cell: Cell) -> bool:
+        """Whether the desktop says another window lies over `cell` now (the
+        clone's "Game over" dialog over the cell msbot hit: a zoo clone's hit
+        mine was named by the dialog's button, read as the hit mine at every
+        later end)."""
+        g = self.window.geometry if self.window is not None else None
+        if g is None or self.board_window is None:
+            return False
+        x, y = g.cell_center(*cell)
+        top = self.actuator.mouse.window_at(round(x), round(y))
+        return top not in (self.board_window, None, 0)
+
     def escape(self, why: str) -> Action:
         """Escape pressed to close a window over the board (a dialog at a game's
         end), that window given the keyboard focus first: with no window manager,
@@ -1296,7 +1308,7 @@ class Apprentice:
             # shown mine read as the hit).
             shown = int((end == hit).sum())
             few = shown == 1
-            if few and self.draft.char_of(hit) is None:
+            if few and self.draft.char_of(hit) is None and not self._under_a_window(last):
                 closed = int(np.isin(record.in_play, self.closed_looks()).sum())
                 proven = record.total is not None and closed - 1 != record.total
                 self.hits[hit] = self.hits.get(hit, 0) + 1

@@ -161,7 +161,11 @@ class Waiter:
                 # read an opening 1 as a sure 0 beside its mine).
                 settled = reading.certain and self._board_still(image, still)
                 if settled or self.clock() > deadline:
-                    return image, reading
+                    # A window over the finished board (the clone's "Game over"
+                    # dialog): what shows through it is no cell, whatever a
+                    # skin reads there (a zoo clone's "Play again" button read
+                    # as the hit mine).
+                    return image, self.learner.under_other_windows(reading) or reading
                 time.sleep(0.01)
                 continue
             if not reading.certain:
