@@ -13,9 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from desktop_mouse import NoInput
 
-from bot.actuator import Mouse
-from bot.actuator._base import Button
 from bot.board import COVERED, NUMBERS
 from bot.errors import NotInPlace, PlayError
 from bot.play.click_check import CHANGED, ClickCheck
@@ -44,20 +43,11 @@ class PaintedScreen(Screen):
         return crop(self.image, region).copy()
 
 
-class Desktop(Mouse):
+class Desktop(NoInput):
     """No input is made; the desktop says window `top` lies everywhere."""
 
     def __init__(self, top: int | None) -> None:
         self.top = top
-
-    def click(self, x: int, y: int, button: Button) -> None:
-        raise AssertionError("the check never clicks")
-
-    def click_both(self, x: int, y: int) -> None:
-        raise AssertionError("the check never clicks")
-
-    def key(self, name: str) -> None:
-        raise AssertionError("the check never presses keys")
 
     def move(self, x: int, y: int) -> None:
         raise AssertionError("the check never moves the pointer")

@@ -18,9 +18,9 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import numpy as np
+from desktop_mouse import NoInput
 
 from bot.actuator import Actuator
-from bot.actuator._base import Button, Mouse
 from bot.learning.apprentice import Apprentice
 from bot.play.waiting import Pending, Waiter
 from vision.classify import make_bank
@@ -38,7 +38,7 @@ DIALOG = (806, 430, 146, 92)
 BOARD_WINDOW, DIALOG_WINDOW = 0x400001, 0x400077
 
 
-class _Desktop(Mouse):
+class _Desktop(NoInput):
     """The dialog's window over its rectangle, the board's window elsewhere."""
 
     def window_at(self, x: int, y: int) -> int | None:
@@ -47,18 +47,6 @@ class _Desktop(Mouse):
 
     def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
         return DIALOG if self.window_at(x, y) == DIALOG_WINDOW else None
-
-    def click(self, x: int, y: int, button: Button) -> None:
-        raise AssertionError("no click in this test")
-
-    def click_both(self, x: int, y: int) -> None:
-        raise AssertionError("no click in this test")
-
-    def key(self, name: str) -> None:
-        raise AssertionError("no key in this test")
-
-    def move(self, x: int, y: int) -> None:
-        pass
 
 
 def _apprentice() -> Apprentice:

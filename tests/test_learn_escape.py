@@ -15,9 +15,10 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import numpy as np
+from desktop_mouse import NoInput
 
 from bot.actuator import Actuator
-from bot.actuator._base import Button, Mouse
+from bot.actuator._base import Mouse
 from bot.learning.apprentice import Apprentice
 from bot.learning.first_look import Looker
 from vision.capture import Region
@@ -29,7 +30,7 @@ from vision.learn.looks import LookBook, patch_side, same_bound
 GEO = Geometry(left=100, top=80, cell_w=20, cell_h=20, rows=9, cols=9)
 
 
-class _Windows(Mouse):
+class _Windows(NoInput):
     """Answers `window_at` with `where(x, y)`; sends nothing."""
 
     def __init__(self, where: Callable[[int, int], int | None]) -> None:
@@ -37,18 +38,6 @@ class _Windows(Mouse):
 
     def window_at(self, x: int, y: int) -> int | None:
         return self.where(x, y)
-
-    def click(self, x: int, y: int, button: Button) -> None:
-        raise AssertionError("no click in this test")
-
-    def click_both(self, x: int, y: int) -> None:
-        raise AssertionError("no click in this test")
-
-    def key(self, name: str) -> None:
-        raise AssertionError("no key in this test")
-
-    def move(self, x: int, y: int) -> None:
-        pass
 
 
 def _apprentice(mouse: Mouse) -> Apprentice:

@@ -23,9 +23,10 @@ from typing import Any, cast
 
 import numpy as np
 import pytest
+from desktop_mouse import NoInput
 
 from bot.actuator import Actuator
-from bot.actuator._base import Button, Mouse
+from bot.actuator._base import Button
 from bot.board import Cell, parse_board
 from bot.errors import NotInPlace, PlayError
 from bot.learning import apprentice as apprentice_module
@@ -41,7 +42,7 @@ REGION = Region(100, 80, 9 * CELL, 9 * CELL)
 SHADES = (192, 40, 110, 250, 75, 150)
 
 
-class _Clone(Mouse):
+class _Clone(NoInput):
     """A 9x9 board whose right clicks step each cell through `cycle` marks; the
     screen it draws is grabbed through `grab`."""
 
@@ -62,15 +63,6 @@ class _Clone(Mouse):
         self.clicks += 1
         if not self.over:
             self.marks[r, c] = (self.marks[r, c] + 1) % self.cycle
-
-    def click_both(self, x: int, y: int) -> None:
-        raise AssertionError("no chord in this test")
-
-    def key(self, name: str) -> None:
-        raise AssertionError("no key in this test")
-
-    def move(self, x: int, y: int) -> None:
-        pass
 
     def window_at(self, x: int, y: int) -> int | None:
         return None

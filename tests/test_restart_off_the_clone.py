@@ -11,7 +11,8 @@ the X server says at each point (`window_at`, `client_at`).
 
 from __future__ import annotations
 
-from bot.actuator._base import Button, Mouse
+from desktop_mouse import NoInput
+
 from bot.learning.windows import beside_the_clone
 
 BOARD = (200, 200)
@@ -20,7 +21,7 @@ OWN, DIALOG, OTHER = 0x400001, 0x400050, 0x800001
 CLIENT = {OWN: 0x400000, DIALOG: 0x400000, OTHER: 0x800000}
 
 
-class _Desktop(Mouse):
+class _Desktop(NoInput):
     """The board's window at x < 300, the clone's dialog at 300 <= x < 400,
     another program at 400 <= x < 500, the bare desktop beyond."""
 
@@ -38,18 +39,6 @@ class _Desktop(Mouse):
 
     def window_class_at(self, x: int, y: int) -> str:
         return "xterm" if self.window_at(x, y) == OTHER else ""
-
-    def click(self, x: int, y: int, button: Button) -> None:
-        raise AssertionError("no click in this test")
-
-    def click_both(self, x: int, y: int) -> None:
-        raise AssertionError("no click in this test")
-
-    def key(self, name: str) -> None:
-        raise AssertionError("no key in this test")
-
-    def move(self, x: int, y: int) -> None:
-        pass
 
 
 def test_the_bare_desktop_and_another_program_are_named() -> None:
