@@ -11,7 +11,9 @@ whole pixels at a fractional pitch, are each cut on their own edges, in one
 same K x K.
 
 A cell whose best distance is too large, or whose best kind is too close to
-the best *other* kind, is returned as unknown rather than guessed. Before
+the best *other* kind, or that lacks the shape of its best kind (`_shaped`:
+a translucent box blends one kind's picture towards another's colours, never
+its shape), is returned as unknown rather than guessed. Before
 that, `rescue` looks again at such cells a pixel or two off the fitted grid:
 a scaled skin's cells sit on whole pixels, so a pitch that is not an integer
 (GNOME Mines: ~36.25 px, cells 32 or 33 px wide) leaves some cells up to a
@@ -397,7 +399,8 @@ def _overruled(
 
 
 #: A template whose shape (`_shape`) is fainter than this (mean squared
-#: deviation from its own mean colour) is a flat tile: nothing to check.
+#: deviation from its own mean colour) is a flat tile: a cell of its kind must
+#: be about as flat (`FLAT_SLACK`), there is no shape to compare.
 FLAT_SHAPE = 300.0
 #: The least share of a template's shape energy a cell of its kind shows,
 #: and the least likeness of the two shapes (correlation). A translucent box
