@@ -329,11 +329,17 @@ class GameWindow:
         if abs(dx) > old.cell_w or abs(dy) > old.cell_h:
             return None
         shift_x, shift_y = region.left - offset[0], region.top - offset[1]
-        self.located = replace(located, geometry=located.geometry.shifted(-shift_x, -shift_y))
-        self.geometry = new
-        self._memo = None
-        image = self.screen.grab(region)
-        self.anchors = Anchors.around(image, (region.left, region.top), new)
+        moved = replace(located, geometry=located.geometry.shifted(-shift_x, -shift_y))
+        return self._followed(moved, new, self.screen.grab(region), dx, dy)
+
+    def _followed(
+        self, located: Any, new: Geometry, image: Image, dx: float, dy: float
+    ) -> Geometry:
+        """Take `located` (region coordinates) and `new` (its screen grid) as the
+        board now, the anchors renewed from `image` (a region grab); `new`."""
+        assert self.region is not None
+        self.located, self.geometry, self._memo = located, new, None
+        self.anchors = Anchors.around(image, (self.region.left, self.region.top), new)
         self.say_once(f"the board moved by ({dx:+.0f}, {dy:+.0f}) px in its window: followed")
         return new
 
@@ -356,13 +362,7 @@ class GameWindow:
             return None
         if len(moved.unknown) >= len(here.unknown):
             return None
-        new = old.shifted(*offset)
-        self.located, self.geometry, self._memo = there, new, None
-        self.anchors = Anchors.around(image, (region.left, region.top), new)
-        self.say_once(
-            f"the board moved by ({offset[0]:+d}, {offset[1]:+d}) px in its window: followed"
-        )
-        return new
+        return self._followed(there, old.shifted(*offset), image, *offset)
 
     def diagnose(self) -> str:
         """Why the board stopped reading: covered by another window (the
