@@ -14,8 +14,10 @@ from __future__ import annotations
 from desktop_mouse import NoInput
 
 from bot.learning.windows import beside_the_clone
+from vision.geometry import Geometry
 
-BOARD = (200, 200)
+#: A board whose middle is (200, 200), in the board's window.
+BOARD = Geometry(100.0, 100.0, 20, 20, 10, 10)
 OWN, DIALOG, OTHER = 0x400001, 0x400050, 0x800001
 #: Each window's program (X client), as `client_at` answers it.
 CLIENT = {OWN: 0x400000, DIALOG: 0x400000, OTHER: 0x800000}

@@ -36,6 +36,11 @@ class Geometry:
             round(self.top + (row + 0.5) * self.cell_h),
         )
 
+    @property
+    def middle(self) -> tuple[int, int]:
+        """The pixel (x, y) at the middle of the board."""
+        return round(self.left + self.width / 2), round(self.top + self.height / 2)
+
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The (row, col) under pixel (x, y), or None outside the board."""
         col = int((x - self.left) // self.cell_w)

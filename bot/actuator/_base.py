@@ -273,7 +273,7 @@ class Actuator:
         if at is not None:
             self.mouse.focus_at(*at, take=True)
         elif g is not None:
-            self.mouse.focus_at(round(g.left + g.width / 2), round(g.top + g.height / 2))
+            self.mouse.focus_at(*g.middle)
         self.mouse.key(key)
         return self._done(Action("key", key=key, why=why))
 

@@ -285,10 +285,8 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         )
     )
     board_at = apprentice.looks(end)
-    board = (
-        origin.left + round(geo_region.left + geo_region.width / 2),
-        origin.top + round(geo_region.top + geo_region.height / 2),
-    )
+    board = window.geometry  # on the screen
+    assert board is not None
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
     browser = is_browser(actuator.mouse.window_class_at(*middle))
     late: list[str | tuple[int, int, int, int]] = [] if browser else [KEYS[-1]]
@@ -569,10 +567,8 @@ def _through_menu(
     assert window.region is not None and window.located is not None
     origin = window.region
     geo = window.located.geometry
-    board = (
-        origin.left + round(geo.left + geo.width / 2),
-        origin.top + round(geo.top + geo.height / 2),
-    )
+    board = window.geometry  # on the screen
+    assert board is not None
     # The pointer off the window: where the board was, a button may lie now
     # (drawn otherwise while the pointer rests on it, it would not answer it).
     actuator.mouse.move(*_away_point(player))

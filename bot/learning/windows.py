@@ -33,7 +33,7 @@ def board_points(g: Geometry, step: float = POINT_STEP) -> list[tuple[int, int]]
         return first + (np.unique(np.rint(np.linspace(0, count - 1, n))) + 0.5) * cell
 
     xs, ys = centres(g.left, g.cell_w, g.cols), centres(g.top, g.cell_h, g.rows)
-    middle = (round(g.left + g.width / 2), round(g.top + g.height / 2))
+    middle = g.middle
     grid = [(round(float(x)), round(float(y))) for y in ys for x in xs]
     return [middle, *(p for p in grid if p != middle)]
 
@@ -64,10 +64,10 @@ def another_window(mouse: Mouse, own: int | None, points: Iterable[tuple[int, in
     return now != {own}
 
 
-def beside_the_clone(mouse: Mouse, own: int | None, board: tuple[int, int], x: int, y: int) -> str:
+def beside_the_clone(mouse: Mouse, own: int | None, board: Geometry, x: int, y: int) -> str:
     """What lies at (x, y) if it is not the clone's ("" when it is, or when the
     desktop cannot tell): the bare desktop, or a window of another program.
-    `own` is the board's top-level window, `board` a point on the board.
+    `own` is the board's top-level window, `board` its grid on the screen.
 
     A search for a clone's restart clicks parts found by their looks; the
     bare desktop around a window can look like a row of covered cells (a
@@ -81,7 +81,7 @@ def beside_the_clone(mouse: Mouse, own: int | None, board: tuple[int, int], x: i
         return ""
     if top == 0:
         return "the bare desktop"
-    mine, there = mouse.client_at(*board), mouse.client_at(x, y)
+    mine, there = mouse.client_at(*board.middle), mouse.client_at(x, y)
     if mine is None or there is None or mine == there:
         return ""
     return f"another program's window ({mouse.window_class_at(x, y) or f'id {top:#x}'})"
