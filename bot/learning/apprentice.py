@@ -376,7 +376,7 @@ class Apprentice:
         mouse = self.actuator.mouse
         rects = set()
         for x, y in board_points(g):
-            if mouse.window_at(x, y) not in (self.board_window, None, 0):
+            if self._another_at(x, y):
                 rect = mouse.window_rect_at(x, y)
                 if rect is not None:
                     rects.add(rect)
@@ -393,6 +393,11 @@ class Apprentice:
         )
         return replace(reading, unknown=reading.unknown + extra) if extra else None
 
+    def _another_at(self, x: int, y: int) -> bool:
+        """Whether the desktop says a window other than the board's lies at (x, y)
+        (False over the bare desktop, or where it cannot tell)."""
+        return self.actuator.mouse.window_at(x, y) not in (self.board_window, None, 0)
+
     def _under_a_window(self, cell: Cell) -> bool:
         """Whether the desktop says another window lies over `cell` now (the
         clone's "Game over" dialog over the cell msbot hit: a zoo clone's hit
@@ -401,9 +406,7 @@ class Apprentice:
         g = self.window.geometry if self.window is not None else None
         if g is None or self.board_window is None:
             return False
-        x, y = g.cell_center(*cell)
-        top = self.actuator.mouse.window_at(round(x), round(y))
-        return top not in (self.board_window, None, 0)
+        return self._another_at(*g.cell_center(*cell))
 
     def escape(self, why: str) -> Action:
         """Escape pressed to close a window over the board (a dialog at a game's
@@ -411,9 +414,8 @@ class Apprentice:
         the board's window kept the focus msbot gave it for an earlier key, and
         the Escape went there (a zoo clone's second "Game over" stayed, and the
         run stopped under it)."""
-        mouse = self.actuator.mouse
         for x, y in self._board_points() or []:
-            if mouse.window_at(x, y) not in (self.board_window, None, 0):
+            if self._another_at(x, y):
                 return self.actuator.press_key("Escape", why, at=(x, y))
         return self.actuator.press_key("Escape", why)
 
