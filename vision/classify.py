@@ -268,15 +268,18 @@ def _per_kind(patches: np.ndarray, bank: TileBank) -> np.ndarray:
     cross = cross[:count]
     dist = (patches**2).sum(axis=1)[:, None] - 2.0 * cross + bank.norms[None, :]
     dist = np.maximum(dist, 0.0) / dim
-    # Best distance per kind: one reduction over each kind's slice of templates.
+    return _by_kind(dist, bank, np.minimum)  # the best distance per kind
+
+
+def _by_kind(values: np.ndarray, bank: TileBank, ufunc: np.ufunc) -> np.ndarray:
+    """(cells, kinds): `ufunc` over each kind's templates of (cells, templates)
+    `values`, one reduction over each kind's slice when they lie in order
+    (`TileBank.kind_starts`)."""
     starts = bank.kind_starts
     if starts is not None:
-        return np.asarray(np.minimum.reduceat(dist, starts, axis=1))
-    n_kinds = len(bank.kinds)
-    per_kind = np.full((len(patches), n_kinds), np.inf, dtype=np.float32)
-    for k in range(n_kinds):
-        per_kind[:, k] = dist[:, bank.kind_of == k].min(axis=1)
-    return per_kind
+        return np.asarray(ufunc.reduceat(values, starts, axis=1))
+    kinds = [ufunc.reduce(values[:, bank.kind_of == k], axis=1) for k in range(len(bank.kinds))]
+    return np.stack(kinds, axis=1)
 
 
 def _colour_rule(
@@ -457,10 +460,7 @@ def _shaped(patches: np.ndarray, bank: TileBank, native: bool) -> np.ndarray:
     if native:
         fits &= own[:, None] >= LEAST_SHARE * energy[None, :]
     fits |= flat[None, :] & (own[:, None] <= FLAT_SLACK * energy[None, :] + FLAT_NOISE)
-    shaped = np.zeros((count, len(bank.kinds)), dtype=bool)
-    for k in range(len(bank.kinds)):
-        shaped[:, k] = fits[:, bank.kind_of == k].any(axis=1)
-    return shaped
+    return _by_kind(fits, bank, np.logical_or)
 
 
 def _spot_bounds(
