@@ -54,7 +54,7 @@ def slid(before: np.ndarray, now: np.ndarray, geo: Geometry) -> tuple[int, int] 
     ys, xs = np.nonzero(edges)
     if len(ys) == 0:
         return None
-    step = -(-len(ys) // MAX_POINTS)  # every step-th edge pixel: the same answer, faster
+    step = -(-len(ys) // MAX_POINTS)  # every step-th edge pixel: a sample spread over all
     ys, xs = ys[::step], xs[::step]
     then = was[ys, xs]
     fit = {}
