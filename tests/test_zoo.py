@@ -264,3 +264,32 @@ def test_toolkit_buttons_sized_by_their_text_log_their_new_boxes(tmp_path: Path)
         widths = {b - a for a, b in after[1]}
         assert after[1] != before[1] and len(widths) > 1  # columns widened unevenly
         assert all(0 <= a < b <= SCREEN[0] for a, b in after[1])
+
+
+@pytest.mark.display
+def test_a_question_mark_on_a_monochrome_button_is_seen(tmp_path: Path) -> None:
+    """Zoo seed 862257573 drew its "?" on toolkit buttons in its window's text
+    colour, white on its white covered buttons: a mark nobody could see, which the
+    judge counted as 23 sure misreads. Every mark a clone logs must show."""
+    spec = replace(draw(862257573, "tk"), pre_opened=False)
+    assert (spec.cells, spec.theme, spec.qmarks) == ("buttons", "mono", True)
+    from displays import worker_display
+
+    with worker_display() as vd, launch(spec, vd.display, tmp_path / "z") as running:
+        _, xs, ys = running.truth().boxes[-1]
+
+        def box(picture: np.ndarray, r: int, c: int) -> np.ndarray:
+            (x0, x1), (y0, y1) = xs[c], ys[r]
+            return picture[y0 + 3 : y1 - 3, x0 + 3 : x1 - 3]
+
+        x, y = (xs[2][0] + xs[2][1]) // 2, (ys[2][0] + ys[2][1]) // 2
+        for clicks in (1, 2):
+            _xdotool(vd.display, "mousemove", str(x), str(y), "click", "3")
+            _wait(lambda n=clicks: len(running.truth().spans) > n, "a mark step logged")
+        assert running.truth().spans[-1].board[2][2] == "?"
+        _xdotool(vd.display, "mousemove", "5", "5")
+        time.sleep(0.3)
+        with LiveScreen(vd.display) as screen:
+            picture = screen.grab()[:, :, ::-1]
+        mark, covered = box(picture, 2, 2), box(picture, 5, 5)
+        assert np.abs(mark.astype(int) - covered.astype(int)).max() > 100

@@ -144,6 +144,15 @@ class ZooSpec:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True)
 
+    @property
+    def question_colour(self) -> str:
+        """The ink of a "?" mark: seen on a covered cell in every theme (a monochrome
+        clone's text colour is its window's, which may be its covered cells' too: zoo
+        seed 862257573 drew white "?"s on white buttons, marks nobody could see)."""
+        if self.theme == "mono":
+            return "#000000" if sum(rgb(self.covered_fill)) > 380 else "#ffffff"
+        return self.palette[3]
+
     def describe(self) -> str:
         """One line a person reads: what makes this clone what it is."""
         shape = f"{self.cols}x{self.rows}/{self.mines} {self.first_click}"

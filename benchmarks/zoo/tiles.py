@@ -246,10 +246,7 @@ class Tiles:
         key = ("?", hover)
         if key not in self._cache:
             base = self.covered(hover=hover)
-            colour = self.spec.text_colour if self.spec.theme == "mono" else self.spec.palette[3]
-            if self.spec.theme == "mono":
-                colour = "#000000" if sum(rgb(self.spec.covered_fill)) > 380 else "#ffffff"
-            self._cache[key] = self.text(base, "?", colour)
+            self._cache[key] = self.text(base, "?", self.spec.question_colour)
         return self._cache[key]
 
     def mine(self, hit: bool = False) -> np.ndarray:

@@ -605,7 +605,9 @@ class TkClone:
         if ch in ".F?X":
             flag = "F" if s.flag_glyph == "letter" else "⚑"
             text = {".": self.blank_text, "F": flag, "?": "?", "X": "✗"}[ch]
-            fg = s.flag_colour if ch in "FX" else s.text_colour
+            fg = {"F": s.flag_colour, "X": s.flag_colour, "?": s.question_colour}.get(
+                ch, s.text_colour
+            )
             b.configure(
                 text=text,
                 relief="raised",

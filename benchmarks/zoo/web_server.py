@@ -180,10 +180,7 @@ def looks(spec: ZooSpec) -> dict[str, Any]:
     }
     mono = s.theme == "mono"
     out["zero"] = shade(s.open_fill, -60)
-    if mono:
-        out["question"] = "#000000" if sum(rgb(s.covered_fill)) > 380 else "#ffffff"
-    else:
-        out["question"] = s.palette[3]
+    out["question"] = s.question_colour
     out["pole"] = s.mine_colour if not mono else s.flag_colour
     out["wrong"] = "#000000" if s.theme != "dark" else "#ffffff"
     out["hit_bg"] = "#ff0000" if not mono else s.text_colour
