@@ -251,7 +251,10 @@ def every_frame() -> Iterator[tuple[Path, dict[str, object]]]:
     """Every real frame the project holds (the recordings and the tests' data:
     other cell sizes, window sizes, themes), with its own reading as its label
     (for the covers: a covered board must not read as a sure board of any other
-    size or cells). Frames that do not read sure uncovered are left out."""
+    size or cells). Frames that do not read sure uncovered are left out, and so
+    are those whose reading shows no board: a finished game with every cell
+    covered is how a window over the board reads (GNOME Mines' high scores),
+    not what is under it."""
     reader = BoardReader()
     data = RECORDINGS.parent / "tests" / "data"
     frames = [*sorted(RECORDINGS.glob("*/frames/*.png")), *sorted(data.rglob("*.png"))]
@@ -260,7 +263,9 @@ def every_frame() -> Iterator[tuple[Path, dict[str, object]]]:
             reading = reader.read_fresh(load_image(frame))
         except MsbotError:
             continue
-        if not reading.unknown:
+        board = reading.board
+        hidden = reading.status != "playing" and board.count(".") == board.height * board.width
+        if not reading.unknown and not hidden:
             yield frame, {"frame": frame.name, "board": list(reading.board.rows)}
 
 
