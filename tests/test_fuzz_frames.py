@@ -205,3 +205,24 @@ def test_a_picture_reads_the_same_the_second_time() -> None:
         return repr((reading.board.rows, reading.unread, reading.geometry))
 
     assert answer() == answer()
+
+
+@pytest.mark.parametrize("size", [13, 27, 36])
+def test_open_0s_under_a_white_box_are_not_read_covered_at_other_sizes(size: int) -> None:
+    """sgt-mines drawn at other sizes than its tiles, a white box at 30 % over
+    the board's middle: the open 0s under it, cut a pixel off the grid by
+    `rescue` so their grid line fell where a covered tile's shadow is, read as
+    sure covered cells though their own cut had the opposite shape. The label
+    is the frame's own reading, as `fuzz_frames.py --every-frame` makes it."""
+    from vision.reader import BoardReader
+
+    fuzz = load("fuzz_frames")
+    path = fuzz.RECORDINGS.parent / "tests" / "data" / "cell-sizes"
+    path = path / f"sgt-mines-8x8n12-typical-{size}px-play.png"
+    plain = BoardReader().read_fresh(load_image(path))
+    assert not plain.unknown
+    label = {"board": list(plain.board.rows)}
+    mutated = fuzz.OVERLAYS["overlay-light"][0](path.read_bytes(), load_image(path), None)
+    reading = BoardReader().read_fresh(cv2.imdecode(np.frombuffer(mutated, np.uint8), 1))
+    assert reading.geometry.rows == 8 and reading.board.count("0") > 0  # read, not refused
+    assert fuzz.sure_and_wrong(reading, label) == []

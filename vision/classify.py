@@ -432,6 +432,22 @@ def _shape(rows: np.ndarray) -> np.ndarray:
     return np.asarray((v - v.mean(axis=1, keepdims=True)).reshape(len(rows), -1))
 
 
+def _likeness(patches: np.ndarray, bank: TileBank) -> tuple[np.ndarray, np.ndarray]:
+    """(cells, templates) correlation of each patch's shape (`_shape`) with each
+    template's, and (cells,) each patch's own shape energy."""
+    unit = bank.shapes[0]
+    count = len(patches)
+    shape = _shape(patches)
+    rows = shape
+    if count < GEMM_ROWS:  # see GEMM_ROWS: a cell's answer never depends on the others
+        rows = np.zeros((GEMM_ROWS, shape.shape[1]), dtype=np.float32)
+        rows[:count] = shape
+    cross = np.asarray(cv2.gemm(rows, unit, 1.0, None, 0.0, flags=cv2.GEMM_2_T))[:count]  # type: ignore[call-overload]
+    own = (shape**2).mean(axis=1)
+    norm = np.sqrt((shape**2).sum(axis=1))
+    return cross / np.maximum(norm, 1e-6)[:, None], own
+
+
 def _shaped(patches: np.ndarray, bank: TileBank, native: bool) -> np.ndarray:
     """(cells, kinds) bool: whether each patch shows the shape of some template
     of each kind, or is about as flat as one of its flat tiles.
@@ -444,17 +460,8 @@ def _shaped(patches: np.ndarray, bank: TileBank, native: bool) -> np.ndarray:
     tile is the very picture of its kind, and a cell shows all of its shape
     (`LEAST_SHARE`); at other sizes a thin line may fall between two pixels
     and lose most of its energy (minegauler's open 0 at 125 %: a fifth)."""
-    unit, energy = bank.shapes
-    count = len(patches)
-    shape = _shape(patches)
-    rows = shape
-    if count < GEMM_ROWS:  # see GEMM_ROWS: a cell's answer never depends on the others
-        rows = np.zeros((GEMM_ROWS, shape.shape[1]), dtype=np.float32)
-        rows[:count] = shape
-    cross = np.asarray(cv2.gemm(rows, unit, 1.0, None, 0.0, flags=cv2.GEMM_2_T))[:count]  # type: ignore[call-overload]
-    own = (shape**2).mean(axis=1)
-    norm = np.sqrt((shape**2).sum(axis=1))
-    likeness = cross / np.maximum(norm, 1e-6)[:, None]
+    energy = bank.shapes[1]
+    likeness, own = _likeness(patches, bank)
     flat = energy < FLAT_SHAPE
     fits = likeness >= LEAST_LIKENESS
     if native:
@@ -676,6 +683,15 @@ def _cell_patches(
     return out
 
 
+#: The least likeness (`_likeness`) of a cell's own cut to the shape of the
+#: kind a shifted cut reads it as (`rescue`), for kinds with no flat tile: a
+#: cut a pixel or two off shows a shape much like the cell's. The real cells
+#: rescued on every frame the project holds (GNOME Mines' flags and marks at
+#: 23 to 49 px) show 0.68 and more; sgt-mines' open 0 under a white box, read
+#: as a covered tile once shifted, -0.47.
+RESCUE_LEAST_LIKENESS = 0.3
+
+
 def rescue(
     image: np.ndarray,
     geo: Geometry,
@@ -687,8 +703,9 @@ def rescue(
 
     Only the unsure cells are cut again (one small resize per cell and
     shift, one matrix product for all): a read of a well-aligned board pays
-    nothing. A cell stays unsure unless some shift reads it surely; the shift
-    with the smallest distance wins.
+    nothing. A cell stays unsure unless some shift reads it surely, as a kind
+    its own cut does not contradict (`RESCUE_LEAST_LIKENESS`); the shift with
+    the smallest distance wins.
     """
     cells = np.argwhere(scores.unsure)
     if len(cells) == 0 or len(cells) > MAX_RESCUE:
@@ -710,7 +727,21 @@ def rescue(
     chars, best, margin, unsure = _scores(
         np.nan_to_num(patches, nan=0.0), bank, colours, inks, spots, _native(bank.skin, geo)
     )
-    best = np.where(ok & ~unsure, best, np.inf).reshape(len(cells), len(shifts))
+    # A cell whose own cut shows the opposite of a kind's shape is not of that
+    # kind, whatever a shifted cut looks like: sgt-mines' open 0 blended by a
+    # white box, shifted so its grid line falls where a covered tile's shadow
+    # is, read as a sure covered cell.
+    here = _cell_patches(image, geo, cells, np.zeros((1, 2), dtype=int), bank, nudge)
+    opposite = _by_kind(_likeness(np.nan_to_num(here, nan=0.0), bank)[0], bank, np.maximum)
+    kind = (chars[:, None] == bank.kind_names[None, :]).argmax(axis=1)
+    kind = kind.reshape(len(cells), len(shifts))
+    flat = _by_kind(bank.shapes[1][None, :] < FLAT_SHAPE, bank, np.logical_or)[0]
+    against = (np.take_along_axis(opposite, kind, axis=1) < RESCUE_LEAST_LIKENESS) & ~flat[kind]
+    best = np.where(
+        (ok & ~unsure).reshape(len(cells), len(shifts)) & ~against,
+        best.reshape(len(cells), len(shifts)),
+        np.inf,
+    )
     pick = best.argmin(axis=1)
     found = np.isfinite(best[np.arange(len(cells)), pick])
     if not found.any():
