@@ -919,6 +919,22 @@ def test_a_board_its_window_moved_whole_is_no_grid_of_text_sized_cells() -> None
         refuse_moved_grid(before, widened, cuts, (2, 1))
 
 
+def test_a_board_moved_whole_with_its_window_frame_beside_it_is_seen_moved() -> None:
+    # Seed 1653660532: "Flags: 10" widened its window by 8 px at the learner's
+    # tenth counter flag and moved the board 8 px right, the window's frame
+    # now where the board's first column was. Only the first lines were tried
+    # as the offset's ends (the frame's, which match nothing): refused as
+    # toolkit buttons sized by their text, and the ten flags stayed.
+    folder = DATA / "seed-1653660532"
+    before, moved = (cv2.imread(str(folder / name)) for name in ("before.png", "moved.png"))
+    cuts = find_cuts(before, find_board(before))
+    assert refuse_moved_grid(before, moved, cuts, (9, 0)) == (8, 0)
+    # And back when the flag came off: the lines that left the board's old
+    # place are not asked for.
+    assert refuse_moved_grid(moved, before, find_cuts(moved, find_board(moved)), (9, 0)) == (-8, 0)
+    assert refuse_moved_grid(before, before, cuts, (9, 0)) == (0, 0)
+
+
 def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: Path) -> None:
     # Seed 1661291106: its face started a new game that opened an area by
     # itself, each cell drawn otherwise than at the end; the restart search

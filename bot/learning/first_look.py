@@ -118,6 +118,16 @@ def around(geo: Geometry, screen_size: tuple[int, int]) -> Region:
     return Region(x0, y0, x1 - x0, y1 - y0)
 
 
+class BoardMoved(PlayError):
+    """A mark moved the board whole in its window by (`dx`, `dy`) px (a label
+    beside it changed its width: "Flags: 9" became "Flags: 10"); `shot` is the
+    settled picture after it, the board at its new place."""
+
+    def __init__(self, message: str, dx: int, dy: int, shot: Image) -> None:
+        super().__init__(message)
+        self.dx, self.dy, self.shot = dx, dy, shot
+
+
 class Looker:
     """Grabs and cuts the learning region; clicks through the actuator."""
 
@@ -152,6 +162,13 @@ class Looker:
         cells indexed from there): what changes outside them is not its business."""
         cuts = Cuts(self.cuts.xs[c0 : c1 + 1], self.cuts.ys[r0 : r1 + 1])
         geo = self.geo.part(r0, r1, c0, c1)
+        return Looker(self.screen, self.actuator, geo, self.region, cuts, self.book, self.say)
+
+    def shifted(self, dx: int, dy: int) -> Looker:
+        """A looker for the same board moved by (dx, dy) px in its window, bound
+        to the actuator (bind this one again once done with it)."""
+        cuts = Cuts(self.cuts.xs + dx, self.cuts.ys + dy)
+        geo = self.geo.shifted(dx, dy)
         return Looker(self.screen, self.actuator, geo, self.region, cuts, self.book, self.say)
 
     def patch(self, image: Image, r: int, c: int) -> np.ndarray:
@@ -200,10 +217,14 @@ class Looker:
         if dx or dy:
             # Followed, the flags came off no more (two zoo clones): a stop
             # that says what happened, where it said "cells sized by their text".
-            raise PlayError(
+            # The counter's flags step back from it (`_counter_flag_back`).
+            raise BoardMoved(
                 f"the board moved by ({dx:+d}, {dy:+d}) px in its window when cell ({r}, {c}) "
                 "took a mark (a label beside it changed its width): msbot cannot learn a "
-                "board that moves while it learns"
+                "board that moves while it learns",
+                dx,
+                dy,
+                shot,
             )
         now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
@@ -310,7 +331,7 @@ def refuse_moved_grid(
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
         # Moved whole, the clicked cell's lines with the rest.
         every = (_lines(before, cuts, axis, None), _lines(after, cuts, axis, None))
-        whole = _moved_whole(*every, float(np.diff(cut).min()))
+        whole = _moved_whole(*every, float(np.diff(cut).min()), (int(cut[0]), int(cut[-1]) - 1))
         if whole is not None:
             offset[1 - axis] = whole
             continue
@@ -328,28 +349,41 @@ def refuse_moved_grid(
     return offset[0], offset[1]
 
 
-def _moved_whole(old: np.ndarray, now: np.ndarray, cell: float) -> int | None:
+def _moved_whole(
+    old: np.ndarray, now: np.ndarray, cell: float, span: tuple[int, int]
+) -> int | None:
     """Whether the lines `now` are the lines `old` moved by one offset of less
     than a cell: the board moved in its window, its cells as they were (a label
     beside it grew with a flag: "Mines: -1" widened a zoo clone's window by
     5 px and moved its board 2 px, which was refused as cells sized by their
     text). Cells that widen with their text move their lines by different
     offsets: every line must move by the one offset (a pixel either way).
-    The offset, or None."""
+    Lines are looked for in `span` (the board where it was): a line that moved
+    out of it is not asked for, nor one that came in (the window's frame
+    beside the board: zoo seed 1653660532's board moved 8 px). The offset,
+    or None."""
     if len(old) < 2 or len(now) < 2:
         return None
+    lo, hi = span
 
-    def fits(offset: int) -> bool:
+    def misfit(offset: int) -> float:
+        """How far off the lines are at `offset`, on average (inf: not all match)."""
         moved = old + offset
-        hits = all(np.abs(moved - p).min() <= 1 for p in now)
-        return hits and all(np.abs(now - q).min() <= 1 for q in moved)
+        moved = moved[(moved >= lo) & (moved < hi)]
+        came = now[(now - offset >= lo) & (now - offset < hi)]
+        if len(moved) < max(2, len(old) - 2) or len(came) < len(moved):
+            return np.inf
+        there = np.abs(moved[:, None] - came[None, :])
+        if there.min(axis=1).max() > 1 or there.min(axis=0).max() > 1:
+            return np.inf
+        return float(there.min(axis=1).mean())
 
-    if fits(0):
+    if np.isfinite(misfit(0)):
         return None  # where they were, give or take a pixel: not moved
-    for offset in sorted({int(p - q) for p in now[:3] for q in old[:3]}, key=abs):
-        if 1 < abs(offset) < cell and fits(offset):
-            return offset
-    return None
+    offsets = {int(p - q) for p in now for q in old if 1 < abs(p - q) < cell}
+    fits = {offset: misfit(offset) for offset in offsets}
+    best = min(fits, key=lambda o: (fits[o], abs(o)), default=None)
+    return best if best is not None and np.isfinite(fits[best]) else None
 
 
 #: Seconds a cell that reacted to a right click gets to show the next step.
@@ -369,6 +403,38 @@ def _rest_offset(geo: Geometry) -> tuple[float, float]:
 #: and the bottom-right corner come last: with fewer slots they were never
 #: named, their cells stayed unreadable ("held", never clicked) all session.
 MORE_COVERED = 8
+
+
+def _counter_flag_back(
+    looker: Looker, r: int, c: int, moved: BoardMoved, steps: int, names: dict[int, Name]
+) -> None:
+    """Take the flag off (r, c) that moved the board whole (`moved`), the mark
+    cycle's other steps clicked where the board is now, until the board is
+    back where `looker` sees it with (r, c) covered again; a PlayError naming
+    the flag when it is not (never a probe flag left without saying so)."""
+    there, last, back = looker.shifted(moved.dx, moved.dy), moved.shot, False
+    try:
+        for _ in range(steps - 1):
+            try:
+                nxt = there.right_click(r, c, last, "learn: counter flag taken off")
+            except BoardMoved as again:
+                # Back where it was, give or take the pixel each offset may be off.
+                if abs(again.dx + moved.dx) > 1 or abs(again.dy + moved.dy) > 1:
+                    break
+                there, last, back = looker, again.shot, True
+                continue
+            if nxt is None:
+                break
+            last = nxt
+    finally:
+        looker.actuator.bind(looker.geo)
+    look = looker.look_at(last, r, c)
+    if not back or names.get(look, Name("", "")).char != ".":
+        raise PlayError(
+            f"the board moved by ({moved.dx:+d}, {moved.dy:+d}) px in its window when cell "
+            f"({r}, {c}) took a flag, and it did not come back when msbot took that flag "
+            f"off: the flag at ({r}, {c}) may still be on the board"
+        )
 
 
 def _more_covered(
@@ -1192,7 +1258,18 @@ def first_look(
     spots = order[1 : 1 + COUNTER_FLAGS]
     placed: list[tuple[int, int]] = []
     for i, (fr, fc) in enumerate(spots):
-        nxt = looker.right_click(fr, fc, frames[-1], "learn: the counter")
+        try:
+            nxt = looker.right_click(fr, fc, frames[-1], "learn: the counter")
+        except BoardMoved as moved:
+            # A label beside the board widened with this flag and moved it:
+            # the flag comes off (the label and the board come back), and the
+            # counter is learned from the flags before it.
+            _counter_flag_back(looker, fr, fc, moved, len(cycle), names)
+            notes.append(
+                f"counter flags stopped at {len(placed)}: the next one moved the board by "
+                f"({moved.dx:+d}, {moved.dy:+d}) px in its window, and came off again"
+            )
+            break
         if nxt is None or not _flag_shown(looker, nxt, fr, fc, names):
             notes.append(f"cell ({fr}, {fc}) did not take a flag: counter flags stopped")
             if nxt is not None:
