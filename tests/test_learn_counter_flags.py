@@ -124,3 +124,18 @@ def test_a_search_past_its_time_learns_no_counter_and_says_so(
     counter, said = learn_flag_counter(images, flags, geo, 99)
     assert counter is not None, said
     assert (counter.format, counter.total) == ("left", 99)
+
+
+def test_a_display_of_the_flags_placed_is_no_count_of_mines_left() -> None:
+    """Zoo seed 1653660532 counts the flags placed ("Flags: 9"). With 0 to 9 flags
+    its digits read backwards are also 9 to 0 mines left of 9: the learner took
+    that, "the only reading", on a board of 10 mines, and lost a game to the
+    wrong total. Both fit the frames: no counter is learned."""
+    images, flags, geo = _frames("zoo-flags-placed")
+    assert max(flags) == 9
+    counter, said = learn_flag_counter(images, flags, geo)
+    assert counter is None
+    assert "several readings fit" in said and "flags placed" in said
+    # Told the total, the display is still no count of mines left.
+    counter, said = learn_flag_counter(images, flags, geo, total=10)
+    assert counter is None, said

@@ -454,10 +454,26 @@ def _in_band(
                 ) from None
             if found is not None:
                 fits.append((fmt, t, *found))
+    # A display of the flags placed ("Flags: 3") tells no total, but may read as
+    # mines left too while the flags stay below 10 (9 8 ... 0 read backwards as
+    # 0 1 ... 9: zoo seed 1653660532 learned "9 mines left" on a board of 10,
+    # and lost): a fit of it beside one of mines left leaves the counter
+    # unlearned. ("3/10" shows the flags placed too, and its total.)
+    if not any(fmt == "marked/total" for fmt, *_ in fits):
+        try:
+            placed = _fit(ids, changed, [str(f) for f in flags], pairs, apart, deadline)
+        except _GaveUp:
+            placed = None
+        if placed is not None:
+            fits.append(("placed", 0, *placed))
     if not fits:
         return None, "no reading of the glyphs that changed gives total - flags or flags/total"
+    if fits[0][0] == "placed" and len(fits) == 1:
+        return None, "the display counts msbot's flags (it tells no total)"
     if len({(f[0], f[1]) for f in fits}) > 1:
-        some = ", ".join(f"{fmt} {t}" for fmt, t, _, _ in fits[:4])
+        some = ", ".join(
+            "flags placed" if fmt == "placed" else f"{fmt} {t}" for fmt, t, _, _ in fits[:4]
+        )
         return None, f"several readings fit ({some}...): give --mines N"
     fmt, t, mapping, starts = fits[0]
     seen = set(mapping.values())
