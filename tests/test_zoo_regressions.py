@@ -1030,3 +1030,24 @@ def test_a_board_that_did_not_slide_is_not_followed(tmp_path: Path) -> None:
     window.locate()
     assert window.follow() is None
     assert window.geometry == geo
+
+
+def test_a_restart_button_over_the_board_is_learned_by_its_own_picture_alone() -> None:
+    # Seed 491725334: a "Game over" notice drawn over the board, its "Play
+    # again" button in it. The click on it was learned as a face whose picture
+    # "in play" was the covered cells under it; three games later the restart
+    # search found those cells one cell off and clicked a cell there, and no
+    # restart was found. A button over the board keeps its end picture only.
+    folder = DATA / "seed-491725334"
+    end, new = (cv2.imread(str(folder / f"{name}.png")) for name in ("end", "new"))
+    geo = Geometry(40.0, 70.0, 47, 58, 9, 19)  # the board, in these crops
+    button = (439, 334, 538, 361)  # "Play again", in the notice over the board
+    control = restart._control(button, geo, new, end, None, 488, 348, "lost")
+    assert set(control.images) == {"over"} and control.rim is None
+    x0, y0, x1, y1 = button
+    assert np.array_equal(control.images["over"][0], end[y0:y1, x0:x1])
+    # A part above the board (where clones put their face) keeps its pictures
+    # in play, and its rim.
+    above = (400, 20, 440, 60)
+    face = restart._control(above, geo, new, end, None, 420, 40, "lost")
+    assert "playing" in face.images and face.rim is not None
