@@ -1051,3 +1051,18 @@ def test_a_restart_button_over_the_board_is_learned_by_its_own_picture_alone() -
     above = (400, 20, 440, 60)
     face = restart._control(above, geo, new, end, None, 420, 40, "lost")
     assert "playing" in face.images and face.rim is not None
+
+
+def test_a_fresh_board_of_gradient_tiles_is_cut_at_its_tiles_not_a_few_pixels_off() -> None:
+    # Seed 1783849837: covered tiles shaded top to bottom, whose middle is the
+    # window's grey. The lattice, found on the inner rows (alike at any phase on
+    # a fresh board), was grown to the last row 4 px low: every cell was cut
+    # with the top of the one below, a covered cell above an open one became a
+    # look of its own, and the learner named such cells open 0s (21 sure
+    # misreads). The outer rows tell the phase: the grid is settled again once
+    # grown. Its cells, as the clone logged them: rows from y=550, columns from
+    # x=383 on the screen (this frame starts at (223, 394)).
+    fresh = cv2.imread(str(DATA / "seed-1783849837" / "fresh.png"))
+    geo = find_board(fresh)
+    assert (geo.rows, geo.cols, geo.cell_w, geo.cell_h) == (11, 15, 22, 22)
+    assert (geo.left + 223, geo.top + 394) == (383, 550)

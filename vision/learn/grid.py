@@ -105,6 +105,10 @@ NEAR_INTEGER = 0.3
 LIKENESS_CAP = 1500.0
 #: Pixels a whole-pixel grid may move to where its cells look most alike.
 SETTLE = 2
+#: How much better cells must look alike for the grid to move further (up to
+#: half a cell): on a fresh board every phase makes the inner cells alike, and
+#: only the outer rows and columns, cut with the frame, tell the right one.
+FAR_BETTER = 0.5
 
 
 def _likeness(image: np.ndarray, geo: Geometry) -> float | None:
@@ -157,7 +161,28 @@ def _settle(image: np.ndarray, geo: Geometry) -> Geometry:
                 if here is None or here >= 0.8 * score - 1.0:
                     break
                 best, score = moved, here
+    # Then any phase up to half a cell, taken only when far better: a gradient
+    # tile whose middle is the window's colour (zoo seed 1783849837) had its
+    # lattice found 4 px low, every cell cut with the top of the one below, and
+    # covered cells above an open one were learned as open 0s.
+    for axis in (1, 0):
+        pitch = best.cell_w if axis == 1 else best.cell_h
+        far = [s for s in range(-int(pitch // 2), int(pitch // 2) + 1) if abs(s) > SETTLE]
+        tries = [(best.shifted(s, 0) if axis == 1 else best.shifted(0, s)) for s in far]
+        scored = [(here, g) for g in tries if (here := _likeness(image, g)) is not None]
+        if scored:
+            here, moved = min(scored, key=lambda t: t[0])
+            if here < FAR_BETTER * score - 1.0:
+                best, score = moved, here
     return best
+
+
+def _settle_grown(image: np.ndarray, geo: Geometry) -> Geometry:
+    """A whole-pixel grid settled again once grown to the board's outer lines: a
+    lattice that stops short of them (every inner cell of a fresh board alike
+    at any phase) says nothing of its phase, the outer lines do (`_settle`)."""
+    whole = all(float(v).is_integer() for v in (geo.left, geo.top, geo.cell_w, geo.cell_h))
+    return _settle(image, geo) if whole else geo
 
 
 def _where(geo: Geometry) -> str:
@@ -432,7 +457,7 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # from the plainer ones.
     for lattices in [_lattices(image), *_variants(image)]:
         for lat in lattices:
-            geo = grow(image, _snap(lat.geometry, image))
+            geo = _settle_grown(image, grow(image, _snap(lat.geometry, image)))
             if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
                 continue
             seen.append(geo)
