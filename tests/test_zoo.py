@@ -293,3 +293,28 @@ def test_a_question_mark_on_a_monochrome_button_is_seen(tmp_path: Path) -> None:
             picture = screen.grab()[:, :, ::-1]
         mark, covered = box(picture, 2, 2), box(picture, 5, 5)
         assert np.abs(mark.astype(int) - covered.astype(int)).max() > 100
+
+
+@pytest.mark.display
+def test_a_tk_clone_s_decoy_is_another_program(tmp_path: Path) -> None:
+    """The decoy stands for another program's window: to the X server it must be
+    another client, not one more window of the clone (which a restart search may
+    click, as it may click a clone's own dialog: zoo seeds 1189351204 and
+    320664778 had the judge count such clicks outside)."""
+    from displays import worker_display
+
+    from bot.actuator.xtest import XTestMouse
+
+    spec = replace(draw(1189351204, "tk"), animation="none")
+    assert spec.decoy != "none"
+    with worker_display() as vd, launch(spec, vd.display, tmp_path / "z") as running:
+        rects = {name: rect for _, name, rect in running.truth().windows}
+        assert rects.get("decoy") is not None
+        mouse = XTestMouse(vd.display)
+        try:
+            (mx, my, mw, mh), (dx, dy, dw, dh) = rects["main"], rects["decoy"]
+            clone = mouse.client_at(mx + mw // 2, my + mh // 2)
+            decoy = mouse.client_at(dx + dw // 2, dy + dh // 2)
+        finally:
+            mouse.close()
+        assert clone is not None and decoy is not None and clone != decoy

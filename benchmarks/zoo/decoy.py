@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     root.configure(bg="#ffffff")
     fill_decoy(root, args.kind, args.seed)
     if not place_decoy(root, avoid):  # type: ignore[arg-type]
+        truth.write("window", name="decoy", rect=None)  # no room: no decoy
         return 0
     rect = [root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()]
     truth.write("window", name="decoy", rect=rect)

@@ -130,11 +130,15 @@ def _wait_ready(running: RunningZoo, timeout: float) -> None:
             log = (running.folder / "clone.log").read_text()[-1500:] if running.folder else ""
             raise ZooError(f"zoo clone {running.spec.seed} exited before its window:\n{log}")
         truth = running.truth()
+        names = {name for _, name, _ in truth.windows}
         ready = (
             truth.spans
             and truth.boxes
             and truth.boxes[-1][1]
-            and any(name == "main" for _, name, _ in truth.windows)
+            and "main" in names
+            # A decoy (a program of its own) shows before msbot starts (it logs
+            # a window of no place when there is no room for it).
+            and ("decoy" in names or running.spec.decoy == "none")
         )
         if ready:
             break

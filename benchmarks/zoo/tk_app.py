@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import functools
 import random
+import subprocess
 import sys
 import time
 import tkinter as tk
@@ -22,7 +23,6 @@ from typing import Any, Literal, cast
 
 import numpy as np
 
-from zoo.decoy import fill_decoy, place_decoy
 from zoo.game import Game
 from zoo.spec import PRESETS, SCREEN, ZooSpec, draw, rgb, shade
 from zoo.tiles import Tiles
@@ -176,9 +176,11 @@ class Face(tk.Canvas):
 class TkClone:
     """One zoo clone: the window, its games and its truth log."""
 
-    def __init__(self, spec: ZooSpec, truth: TruthLog) -> None:
+    def __init__(self, spec: ZooSpec, truth: TruthLog, truth_path: str | None = None) -> None:
         self.spec = spec
         self.truth = truth
+        self.truth_path = truth_path
+        self.decoy_process: subprocess.Popen[bytes] | None = None
         self.rng = random.Random(spec.seed * 7919 + 1)
         self.root = tk.Tk(className="zooclone")
         self.root.title(spec.title)
@@ -203,7 +205,6 @@ class TkClone:
         self.menu_frame: tk.Frame | None = None
         self.controls: dict[str, tk.Misc] = {}
         self.last_logged: dict[str, Any] = {}
-        self.decoy: tk.Toplevel | None = None
         self.board: tk.Frame | tk.Canvas | None = None
         self.canvas: tk.Canvas | None = None
         self.font = (
@@ -503,25 +504,23 @@ class TkClone:
         self.root.update()
 
     def _make_decoy(self) -> None:
-        """Another program's window elsewhere on the screen (never over the clone)."""
-        d = tk.Toplevel(self.root, bg="#ffffff")
-        d.title("Decoy")
-        fill_decoy(d, self.spec.decoy, self.spec.seed)
+        """Another program's window elsewhere on the screen (never over the clone):
+        a process of its own (`zoo.decoy`), as the web clones' is, which logs its
+        window and the clicks it gets to the same truth. (A window of the clone's
+        own process was one more of the clone's windows to the X server: zoo
+        seeds 1189351204 and 320664778 had restart searches click it.)"""
+        self.root.update()
         main = (
             self.root.winfo_rootx(),
             self.root.winfo_rooty(),
             self.root.winfo_width(),
             self.root.winfo_height(),
         )
-        if not place_decoy(d, main):
-            d.destroy()
-            return
-        self.decoy = d
-        self.truth.write(
-            "window",
-            name="decoy",
-            rect=[d.winfo_rootx(), d.winfo_rooty(), d.winfo_width(), d.winfo_height()],
-        )
+        argv = [sys.executable, "-m", "zoo.decoy", "--kind", self.spec.decoy]
+        argv += ["--seed", str(self.spec.seed), "--avoid", ",".join(map(str, main))]
+        if self.truth_path:
+            argv += ["--truth", self.truth_path]
+        self.decoy_process = subprocess.Popen(argv, stdin=subprocess.DEVNULL)
 
     # ------------------------------------------------------------------ drawing
 
@@ -740,9 +739,7 @@ class TkClone:
     def _log_click(self, event: tk.Event) -> None:  # type: ignore[type-arg]
         target = "window"
         widget = event.widget
-        if self.decoy is not None and str(widget).startswith(str(self.decoy)):
-            target = "decoy"
-        elif self.dialog is not None and str(widget).startswith(str(self.dialog)):
+        if self.dialog is not None and str(widget).startswith(str(self.dialog)):
             target = "dialog"
         elif widget is getattr(self, "board", None) and self.spec.cells == "canvas":
             cell = self._cell_at(event.x, event.y)
@@ -1169,7 +1166,11 @@ class TkClone:
         self._log_geometry()
 
     def run(self) -> None:
-        self.root.mainloop()
+        try:
+            self.root.mainloop()
+        finally:
+            if self.decoy_process is not None and self.decoy_process.poll() is None:
+                self.decoy_process.kill()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1185,7 +1186,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     truth = TruthLog(args.truth)
     try:
-        TkClone(spec, truth).run()
+        TkClone(spec, truth, args.truth).run()
     finally:
         truth.close()
     return 0
