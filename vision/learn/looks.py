@@ -116,6 +116,15 @@ class LookBook:
         best, dist = self.nearest(patches)
         return np.where(dist <= self.same, best, -1)
 
+    def add(self, image: np.ndarray, cuts: Cuts) -> int:
+        """A new look for the one cell of `image` cut at `cuts` (one cell), however
+        near an old one it is: a picture its own cell tells apart (`same` spans
+        the noise between cells of one kind, which a small glyph on a textured
+        tile may not leave)."""
+        patch = self.patches(image, cuts)[0]
+        self.looks.append(Look(len(self.looks), cut_image(image, cuts, 0, 0), patch, seen=1))
+        return len(self.looks) - 1
+
     def assign(self, image: np.ndarray, cuts: Cuts) -> np.ndarray:
         """The look of every cell of `image` cut at `cuts`, as a (rows, cols) grid;
         a picture no look holds becomes a new look (its first picture is its tile)."""
