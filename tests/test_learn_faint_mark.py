@@ -11,40 +11,24 @@ sure misreads). Now the end of the cycle is the cell's own picture again: the
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from zoo_learning import learn_and_play
 
-from zoo.judge import judge
-from zoo.launch import launch
 from zoo.spec import draw
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.display
 def test_a_faint_question_mark_is_learned_and_no_mark_is_left(tmp_path: Path) -> None:
-    from displays import worker_display
-
     spec = draw(120808624, "web")
     assert spec.qmarks and spec.covered == "noise"
-    with worker_display() as vd, launch(spec, vd.display, tmp_path / "clone") as running:
-        env = dict(os.environ, DISPLAY=vd.display, MSBOT_LEARNED=str(tmp_path / "skins"))
-        argv = [sys.executable, "-m", "bot", "play", "--learn", "--games", "1", "--json"]
-        argv += ["--record", str(tmp_path / "rec")]
-        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=240, cwd=ROOT)
-        truth = running.truth()
-    played = [json.loads(x) for x in out.stdout.splitlines() if x.startswith('{"game"')]
-    where = out.stderr[-1500:]
-    assert out.returncode == 0, where
-    skin = json.loads(next((tmp_path / "skins").glob("*/skin.json")).read_text())
-    assert skin["play"]["question_marks"] is True, where
-    assert any(name["char"] == "?" for name in skin["learned"]["names"]), where
+    run = learn_and_play(spec, tmp_path)
+    where = run.stderr
+    assert run.returncode == 0, where
+    assert run.skin["play"]["question_marks"] is True, where
+    assert any(name["char"] == "?" for name in run.skin["learned"]["names"]), where
     # No "?" of the learner's is left: the play loop never puts one, and the
     # clone's last board keeps any it was given (all ten stayed before).
-    assert truth.spans and "?" not in "".join(truth.spans[-1].board), where
-    assert judge(truth, tmp_path / "rec", played).faults == 0, where
+    assert run.truth.spans and "?" not in "".join(run.truth.spans[-1].board), where
+    assert run.faults == 0, where
