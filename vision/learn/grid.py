@@ -457,7 +457,10 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # from the plainer ones.
     for lattices in [_lattices(image), *_variants(image)]:
         for lat in lattices:
-            geo = _settle_grown(image, grow(image, _snap(lat.geometry, image)))
+            snapped = _snap(lat.geometry, image)
+            geo = grow(image, snapped)
+            if (geo.rows, geo.cols) != (snapped.rows, snapped.cols):
+                geo = _settle_grown(image, geo)
             if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
                 continue
             seen.append(geo)
