@@ -935,6 +935,23 @@ def test_a_board_moved_whole_with_its_window_frame_beside_it_is_seen_moved() -> 
     assert refuse_moved_grid(before, before, cuts, (9, 0)) == (0, 0)
 
 
+def test_a_board_of_rounded_tiles_moved_whole_is_seen_moved() -> None:
+    # Seed 99655077: "10/40" widened the window at the tenth counter flag and
+    # moved the board 10 px. Its rounded tiles draw no line across the board,
+    # so the move went unseen; the flag's answer was taken for cells changing
+    # around it, and that flag was never taken off (a "wrong flag" stop). The
+    # picture moved as one: `vision.slide` says by how much.
+    folder = DATA / "seed-99655077"
+    before, moved = (cv2.imread(str(folder / name)) for name in ("before.png", "moved.png"))
+    cuts = find_cuts(before, find_board(before))
+    assert refuse_moved_grid(before, moved, cuts, (2, 14)) == (10, 0)
+    assert refuse_moved_grid(moved, before, find_cuts(moved, find_board(moved)), (2, 14)) == (
+        -10,
+        0,
+    )
+    assert refuse_moved_grid(before, before, cuts, (2, 14)) == (0, 0)
+
+
 def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: Path) -> None:
     # Seed 1661291106: its face started a new game that opened an area by
     # itself, each cell drawn otherwise than at the end; the restart search

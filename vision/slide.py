@@ -27,17 +27,19 @@ LEAST_FIT, LEAST_GAIN = 0.75, 0.2
 MAX_POINTS = 4000
 
 
-def slid(before: np.ndarray, now: np.ndarray, geo: Geometry) -> tuple[int, int] | None:
+def slid(
+    before: np.ndarray, now: np.ndarray, geo: Geometry, reach: int | None = None
+) -> tuple[int, int] | None:
     """The offset (dx, dy) by which the board `geo` (in both pictures' pixels)
     and a cell's width around it slid from `before` to `now`, or None when it
     did not slide (or the pictures do not say). At most half a cell, and
-    `MAX_REACH` pixels, either way.
+    `MAX_REACH` pixels (or `reach`), either way.
 
     Only the pixels on an edge in `before` are compared (a plain background
     matches at any offset and says nothing): at the right offset most of
     them line up again (`LEAST_FIT`), many more than where the board was
     (`LEAST_GAIN`): a click changes a few cells, never the edges of all."""
-    reach = int(min(MAX_REACH, geo.cell_w // 2, geo.cell_h // 2))
+    reach = int(min(MAX_REACH if reach is None else reach, geo.cell_w // 2, geo.cell_h // 2))
     if reach < 1 or before.shape != now.shape:
         return None
     height, width = before.shape[:2]

@@ -47,6 +47,7 @@ from vision.learn.flag_counter import FlagCounter, learn_flag_counter
 from vision.learn.grid import FRESH_SHARE, BoardRect, cut_patches, find_board
 from vision.learn.looks import SAME_FLOOR, LookBook, patch_side, same_bound
 from vision.learn.proof import Name
+from vision.slide import slid
 
 #: Flags placed to show the counter's digits (eleven values: every last digit).
 COUNTER_FLAGS = 10
@@ -209,6 +210,13 @@ class Looker:
             return True
         return float(((self.patch(image, r, c) - start) ** 2).mean()) <= SAME_FLOOR
 
+    def changed(self, before: Image, now: Image, r: int, c: int) -> bool:
+        """Whether cell (r, c)'s own picture changed from `before` to `now` (by
+        more than `change_bound`, or the look book's `same`)."""
+        bound = self.book.same if self.change_bound is None else self.change_bound
+        d = float(((self.patch(now, r, c) - self.patch(before, r, c)) ** 2).mean())
+        return d > bound
+
     def shows(self, image: Image, r: int, c: int, look: int) -> bool:
         """Whether cell (r, c) of `image` shows `look`."""
         return bool(self.book.match(self.patch(image, r, c)[None, :])[0] == look)
@@ -227,11 +235,8 @@ class Looker:
         self.unmarked.setdefault((r, c), start)
         board = self.book.match(self.book.patches(np.asarray(before), self.cuts))
 
-        bound = self.book.same if self.change_bound is None else self.change_bound
-
         def moved(shot: Image) -> bool:
-            d = float(((self.patch(shot, r, c) - start) ** 2).mean())
-            return d > bound
+            return self.changed(before, shot, r, c)
 
         # Some clones ignore a click that comes with the pointer entering their
         # board (xdemineur): the pointer goes there first.
@@ -320,6 +325,9 @@ class Looker:
         self.actuator.mouse.move(x, y)
 
 
+#: Most pixels a board is looked for away from where it was after one mark
+#: (`vision.slide`; never more than half a cell).
+SLID_REACH = 32
 #: Share of the board's height (width) an edge must cross to be a line between
 #: columns (rows); lines that new, this far from every cut, on one axis, mean
 #: the cells moved.
@@ -357,6 +365,22 @@ def refuse_moved_grid(
     lines of every row, or column). Returns how far the board moved whole
     (dx, dy), its cells as they were: its window grew around it."""
     offset = [0, 0]
+    grid = Geometry(
+        float(cuts.xs[0]),
+        float(cuts.ys[0]),
+        float(np.diff(cuts.xs).mean()),
+        float(np.diff(cuts.ys).mean()),
+        len(cuts.ys) - 1,
+        len(cuts.xs) - 1,
+    )
+    lined = all(len(_lines(before, cuts, axis, None)) >= 2 for axis in (1, 0))
+    as_one = None if lined else slid(np.asarray(before), np.asarray(after), grid, SLID_REACH)
+    if as_one is not None:
+        # No lines across the board to tell it by (rounded tiles), and the
+        # picture moved as one: zoo seed 99655077's board moved 10 px and its
+        # tenth counter flag stayed on it. (Where lines are, a column that
+        # widened moves only the lines after it: refused below.)
+        return as_one
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
         # Moved whole, the clicked cell's lines with the rest.
         every = (_lines(before, cuts, axis, None), _lines(after, cuts, axis, None))
@@ -1308,6 +1332,13 @@ def first_look(
                 f"({moved.dx:+d}, {moved.dy:+d}) px in its window, and came off again"
             )
             break
+        if nxt is None:
+            # No answer in time, or cells around it changed too: the flag may
+            # still have come (zoo seed 99655077's came late and stayed on the
+            # board, never taken off). The cell as it is now says.
+            later = settled(looker.screen, looker.region)
+            if looker.changed(frames[-1], later, fr, fc):
+                nxt = later
         if nxt is None or not _flag_shown(looker, nxt, fr, fc, names):
             notes.append(f"cell ({fr}, {fc}) did not take a flag: counter flags stopped")
             if nxt is not None:
