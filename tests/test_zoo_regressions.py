@@ -1083,3 +1083,23 @@ def test_a_fresh_board_of_gradient_tiles_is_cut_at_its_tiles_not_a_few_pixels_of
     geo = find_board(fresh)
     assert (geo.rows, geo.cols, geo.cell_w, geo.cell_h) == (11, 15, 22, 22)
     assert (geo.left + 223, geo.top + 394) == (383, 550)
+
+
+@pytest.mark.parametrize(
+    ("seed", "origin", "size", "first_cell"),
+    [
+        # A monochrome board in play, its open cells black as the desktop: the
+        # open columns at the left were left out (11x5 played for 18x5, clicks
+        # "a row off" by 7 columns, the mine total applied to a part).
+        (1335122769, (480, 400), (5, 18), (527, 499)),
+    ],
+)
+def test_a_board_in_play_is_found_with_its_lines_unlike_their_neighbours(
+    seed: int, origin: tuple[int, int], size: tuple[int, int], first_cell: tuple[int, int]
+) -> None:
+    # The clone's first cell (its logged box), on the screen; the frame starts
+    # at `origin`. A grid cut a pixel or two off its tiles is the same board.
+    geo = find_board(cv2.imread(str(DATA / f"seed-{seed}" / "in-play.png")))
+    assert (geo.rows, geo.cols) == size
+    x, y = geo.left + origin[0], geo.top + origin[1]
+    assert abs(x - first_cell[0]) <= 2 and abs(y - first_cell[1]) <= 2

@@ -436,6 +436,66 @@ def grow(image: np.ndarray, geo: Geometry) -> Geometry:
     return geo
 
 
+#: Tiles of a lattice a line past it is compared with (`_grown_in_play`).
+IN_PLAY_SAMPLE = 64
+#: A tile whose colour varies less than this (std per channel) is flat: a line
+#: of such tiles alike may be the window's background beside the board.
+FLAT_TILE = 8.0
+
+
+def _line_past(geo: Geometry, side: str, k: int = 1) -> list[tuple[int, int]]:
+    """The cells of the line `k` lines past `side` of `geo` (its indices)."""
+    if side in ("top", "bottom"):
+        r = -k if side == "top" else geo.rows - 1 + k
+        return [(r, c) for c in range(geo.cols)]
+    c = -k if side == "left" else geo.cols - 1 + k
+    return [(r, c) for r in range(geo.rows)]
+
+
+def _grown_in_play(image: np.ndarray, geo: Geometry, side: str) -> bool:
+    """Whether the line past `side` of a board in play is a line of its cells:
+    each of its tiles drawn as some tile of the lattice (a covered cell, an
+    open one, a number), however its neighbour is drawn. A board in play has
+    lines unlike the line beside them (`_grown_line` asks that), and a lattice
+    found on its covered regions left out the open columns of a monochrome
+    board (zoo seed 1335122769: 11x5 played for 18x5, its mine total then
+    applied to a part of the board). A line of one picture is a line of
+    cells only if that picture is not flat and the line past it is drawn
+    otherwise: the window's background matches an open cell drawn in its
+    colour (zoo seed 1661291106's light window beside its white open cells)."""
+    cells = [(r, c) for r in range(geo.rows) for c in range(geo.cols)]
+    step = max(1, len(cells) // IN_PLAY_SAMPLE)
+    sample = [_cut_tile(image, geo, r, c, (side,)) for r, c in cells[::step]]
+    tiles = [t for t in sample if t is not None]
+    line = [_cut_tile(image, geo, r, c, (side,)) for r, c in _line_past(geo, side)]
+    if not tiles or any(t is None for t in line):
+        return False
+    bound = _noise_bound(tiles)
+    seen = [t for t in line if t is not None]
+    if not all(any(_same(t, cell, bound) for cell in tiles) for t in seen):
+        return False
+    if all(_same(t, seen[0], bound) for t in seen):
+        if float(seen[0].std(axis=(0, 1)).max()) < FLAT_TILE:
+            return False  # a band of one flat colour: the window's, most likely
+        beyond = [_cut_tile(image, geo, r, c, (side,)) for r, c in _line_past(geo, side, 2)]
+        if any(b is None or _same(b, seen[0], bound) for b in beyond):
+            return False
+    return True
+
+
+def grow_in_play(image: np.ndarray, geo: Geometry) -> Geometry:
+    """`grow`, then the lines past its sides whose cells are drawn as its own
+    cells (`_grown_in_play`): a board in play. Still only a candidate: the
+    live learner proves each side's outer line."""
+    geo = grow(image, geo)
+    for side in ("top", "bottom", "left", "right"):
+        for _ in range(max(geo.rows, geo.cols)):
+            if not _grown_in_play(image, geo, side):
+                break
+            geo = geo.grown(side)
+    return geo
+
+
 def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The grid a live learner may click: the largest grid of at least
     MIN_BOARD_SIDE x MIN_BOARD_SIDE tiles whose cells mostly show one picture
@@ -465,6 +525,8 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 continue
             seen.append(geo)
             like = likeness(image, geo)
+            if like.in_play and not like.fresh:
+                geo = grow_in_play(image, geo)
             if like.fresh:
                 candidates.append((geo.rows * geo.cols, like.share, geo, lat))
             elif like.in_play:
