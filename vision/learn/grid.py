@@ -12,6 +12,7 @@ gives the same patch in every frame.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -428,9 +429,16 @@ def grow(image: np.ndarray, geo: Geometry) -> Geometry:
     was learned as 10x8, and every reading was a row and a column short). A
     line so added is still only a candidate: the live learner proves every
     side's outer line by a flag (`bot.learning.first_look`)."""
+    return _grown_while(image, geo, _grown_line)
+
+
+def _grown_while(
+    image: np.ndarray, geo: Geometry, rule: Callable[[np.ndarray, Geometry, str], bool]
+) -> Geometry:
+    """`geo` grown on each side, a line at a time, while `rule` takes the next line."""
     for side in ("top", "bottom", "left", "right"):
         for _ in range(max(geo.rows, geo.cols)):
-            if not _grown_line(image, geo, side):
+            if not rule(image, geo, side):
                 break
             geo = geo.grown(side)
     return geo
@@ -487,13 +495,7 @@ def grow_in_play(image: np.ndarray, geo: Geometry) -> Geometry:
     """`grow`, then the lines past its sides whose cells are drawn as its own
     cells (`_grown_in_play`): a board in play. Still only a candidate: the
     live learner proves each side's outer line."""
-    geo = grow(image, geo)
-    for side in ("top", "bottom", "left", "right"):
-        for _ in range(max(geo.rows, geo.cols)):
-            if not _grown_in_play(image, geo, side):
-                break
-            geo = geo.grown(side)
-    return geo
+    return _grown_while(image, grow(image, geo), _grown_in_play)
 
 
 def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
