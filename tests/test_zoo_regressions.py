@@ -142,12 +142,15 @@ import json
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any, cast
 
 import cv2
 import numpy as np
 import pytest
+from desktop_mouse import NoInput
 from frozen_screen import FrozenScreen
 
+from bot.actuator import Actuator
 from bot.board import Board
 from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
@@ -155,11 +158,12 @@ from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, uncha
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.recorder import Recorder
 from bot.play.window import GameWindow, part_of
+from vision.capture import Region
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
-from vision.learn.grid import find_board, likeness
-from vision.learn.looks import Look
+from vision.learn.grid import cut_patches, find_board, likeness
+from vision.learn.looks import Look, LookBook, patch_side, same_bound
 from vision.locate import Located, locate
 from vision.reader import BoardReader
 from vision.reading import Reading, UnknownCell
@@ -1103,3 +1107,24 @@ def test_a_board_in_play_is_found_with_its_lines_unlike_their_neighbours(
     assert (geo.rows, geo.cols) == size
     x, y = geo.left + origin[0], geo.top + origin[1]
     assert abs(x - first_cell[0]) <= 2 and abs(y - first_cell[1]) <= 2
+
+
+def test_a_board_back_where_it_was_is_seen_back_though_its_move_was_not() -> None:
+    # Seed 471339600: "10/10" widened the window at the tenth counter flag and
+    # moved the board 9 px; the flag's first step off ("?") brought the label
+    # and the board back, but that move went unseen, the last step was clicked
+    # where the board had been (on no cell) and a "?" stayed on the board. The
+    # board is back when nearly every cell shows what it showed before the flag.
+    folder = DATA / "seed-471339600"
+    nine, moved, back = (
+        cv2.imread(str(folder / f"{name}.png")) for name in ("nine-flags", "moved", "back")
+    )
+    geo = Geometry(46.0, 31.0, 18, 19, 12, 9)  # the board before the flag, in these crops
+    cuts = find_cuts(nine, geo)
+    side = patch_side(18, 19)
+    book = LookBook(same_bound(cut_patches(nine, cuts, side)), side)
+    book.assign(nine, cuts)
+    region = Region(0, 0, nine.shape[1], nine.shape[0])
+    looker = first_look.Looker(cast(Any, None), Actuator(NoInput()), geo, region, cuts, book, print)
+    assert first_look._where_it_was(looker, nine, back, (7, 0))
+    assert not first_look._where_it_was(looker, nine, moved, (7, 0))
