@@ -1089,6 +1089,19 @@ def test_a_fresh_board_of_gradient_tiles_is_cut_at_its_tiles_not_a_few_pixels_of
     assert (geo.left + 223, geo.top + 394) == (383, 550)
 
 
+def test_bevelled_tiles_are_not_cut_half_a_tile_off_for_looking_alike() -> None:
+    # Seed 117233979 (the 100-clone run at 9d9bd5f): the settling above, then
+    # taken on likeness alone, moved this fresh board's grid 14 px, half a
+    # tile: cut so, every inner cell of a fresh board is alike too. A column
+    # of the board was left out, 76 clicks landed on the cell beside the one
+    # meant and a game was reported won that was lost. A far move is taken
+    # only onto stronger colour steps between cells. Its first column starts
+    # at x=538 on the screen, after a 2 px gap (this frame starts at x=406).
+    geo = find_board(cv2.imread(str(DATA / "seed-117233979" / "fresh.png")))
+    assert geo.cols == 19 and (geo.cell_w, geo.cell_h) == (31, 31)
+    assert abs(geo.left + 406 - 538) <= 2
+
+
 @pytest.mark.parametrize(
     ("seed", "origin", "size", "first_cell"),
     [

@@ -173,7 +173,12 @@ def _settle(image: np.ndarray, geo: Geometry) -> Geometry:
         scored = [(here, g) for g in tries if (here := _likeness(image, g)) is not None]
         if scored:
             here, moved = min(scored, key=lambda t: t[0])
-            if here < FAR_BETTER * score - 1.0:
+            # And only onto stronger colour steps between cells: cut half a
+            # tile off, every cell of a fresh board is alike too (zoo seed
+            # 117233979's bevelled tiles were cut so, 13 px off, and a column
+            # of the board was left out).
+            sharper = _edge_at(image, moved, axis) >= _edge_at(image, best, axis)
+            if here < FAR_BETTER * score - 1.0 and sharper:
                 best, score = moved, here
     return best
 
