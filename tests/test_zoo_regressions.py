@@ -1141,3 +1141,34 @@ def test_a_board_back_where_it_was_is_seen_back_though_its_move_was_not() -> Non
     looker = first_look.Looker(cast(Any, None), Actuator(NoInput()), geo, region, cuts, book, print)
     assert first_look._where_it_was(looker, nine, back, (7, 0))
     assert not first_look._where_it_was(looker, nine, moved, (7, 0))
+
+
+class _Clicks(NoInput):
+    """Records where clicks go."""
+
+    def __init__(self) -> None:
+        self.at: list[tuple[int, int]] = []
+
+    def click(self, x: int, y: int, button: object) -> None:
+        self.at.append((x, y))
+
+
+def test_a_looker_clicks_on_its_own_grid_after_another_was_bound() -> None:
+    # Seed 471339600: taking off the flag that moved the board, the learner went
+    # back to its first looker once the board was back, but the actuator was
+    # still bound to the moved board's grid (each looker binds it when made):
+    # the flag's last step was clicked where the board had been, on no cell.
+    folder = DATA / "seed-471339600"
+    nine = cv2.imread(str(folder / "nine-flags.png"))
+    geo = Geometry(46.0, 31.0, 18, 19, 12, 9)
+    cuts = find_cuts(nine, geo)
+    side = patch_side(18, 19)
+    book = LookBook(same_bound(cut_patches(nine, cuts, side)), side)
+    book.assign(nine, cuts)
+    mouse = _Clicks()
+    region = Region(0, 0, nine.shape[1], nine.shape[0])
+    screen = FrozenScreen(nine)
+    looker = first_look.Looker(screen, Actuator(mouse), geo, region, cuts, book, print)
+    looker.shifted(9, 0)  # binds the actuator to the board moved 9 px
+    looker.right_click(10, 4, nine, "a test", timeout=0.05)
+    assert mouse.at == [(round(46 + 4.5 * 18), round(31 + 10.5 * 19))]

@@ -238,6 +238,10 @@ class Looker:
         def moved(shot: Image) -> bool:
             return self.changed(before, shot, r, c)
 
+        # The actuator clicks on this looker's grid (another looker, for the
+        # board moved in its window, may have bound it to its own: zoo seed
+        # 471339600's flag was taken off where the board had been).
+        self.actuator.bind(self.geo)
         # Some clones ignore a click that comes with the pointer entering their
         # board (xdemineur): the pointer goes there first.
         self.actuator.hover(r, c, why)
@@ -474,7 +478,14 @@ def _counter_flag_back(
     (never a probe flag left without saying so)."""
     there, last, back = looker.shifted(moved.dx, moved.dy), moved.shot, False
     try:
-        for _ in range(steps - 1):
+        for step in range(steps - 1):
+            if step and not back:
+                # The label's change may move the board back a moment after the
+                # cell's own change (a window resized by the window manager).
+                time.sleep(MOVE_BACK_WAIT)
+                last = settled(looker.screen, looker.region)
+                if _where_it_was(looker, before, last, (r, c)):
+                    there, back = looker, True
             try:
                 nxt = there.right_click(r, c, last, "learn: counter flag taken off")
             except BoardMoved as again:
@@ -493,6 +504,10 @@ def _counter_flag_back(
                 there, back = looker, True
     finally:
         looker.actuator.bind(looker.geo)
+    if not back:
+        time.sleep(MOVE_BACK_WAIT)
+        last = settled(looker.screen, looker.region)
+        back = _where_it_was(looker, before, last, (r, c))
     look = looker.look_at(last, r, c)
     if not back or names.get(look, Name("", "")).char != ".":
         raise PlayError(
@@ -505,6 +520,9 @@ def _counter_flag_back(
 #: Share of a board's cells that must show their picture of before for it to
 #: be where it was (`_where_it_was`).
 WHERE_IT_WAS = 0.9
+#: Seconds given a board to move back before the next step of taking off the
+#: flag that moved it (`_counter_flag_back`).
+MOVE_BACK_WAIT = 0.4
 
 
 def _where_it_was(looker: Looker, before: Image, now: Image, cell: tuple[int, int]) -> bool:
