@@ -1378,8 +1378,9 @@ def first_look(
             break
         if nxt is None:
             # No answer in time, or cells around it changed too: the flag may
-            # still have come (zoo seed 99655077's came late and stayed on the
-            # board, never taken off). The cell as it is now says.
+            # still have come, and a flag not counted as placed is never taken
+            # off (zoo seed 99655077's tenth stayed on the board, its answer
+            # taken for cells changing around it). The cell as it is now says.
             later = settled(looker.screen, looker.region)
             if looker.changed(frames[-1], later, fr, fc):
                 nxt = later
