@@ -141,6 +141,7 @@ class Looker:
         cuts: Cuts,
         book: LookBook,
         say: Callable[[str], None],
+        change_bound: float | None = None,
     ) -> None:
         self.screen = screen
         self.actuator = actuator
@@ -162,7 +163,7 @@ class Looker:
         #: How far a cell's own picture must move for a click to have changed it
         #: (None: the look book's `same`). Tight once a mark is known that only
         #: the cell's own picture tells from covered (`_mark_cycle`).
-        self.change_bound: float | None = None
+        self.change_bound = change_bound
         #: The board's own top-level window before any click (None: not known).
         self.board_window = only_window(windows_at(actuator.mouse, board_points(geo)))
 
@@ -171,18 +172,17 @@ class Looker:
         cells indexed from there): what changes outside them is not its business."""
         cuts = Cuts(self.cuts.xs[c0 : c1 + 1], self.cuts.ys[r0 : r1 + 1])
         geo = self.geo.part(r0, r1, c0, c1)
-        part = Looker(self.screen, self.actuator, geo, self.region, cuts, self.book, self.say)
-        part.change_bound = self.change_bound
-        return part
+        return self._on(geo, cuts)
 
     def shifted(self, dx: int, dy: int) -> Looker:
         """A looker for the same board moved by (dx, dy) px in its window, bound
         to the actuator (bind this one again once done with it)."""
-        cuts = Cuts(self.cuts.xs + dx, self.cuts.ys + dy)
-        geo = self.geo.shifted(dx, dy)
-        there = Looker(self.screen, self.actuator, geo, self.region, cuts, self.book, self.say)
-        there.change_bound = self.change_bound
-        return there
+        return self._on(self.geo.shifted(dx, dy), Cuts(self.cuts.xs + dx, self.cuts.ys + dy))
+
+    def _on(self, geo: Geometry, cuts: Cuts) -> Looker:
+        """A looker like this one on another grid of the same region."""
+        book, say, bound = self.book, self.say, self.change_bound
+        return Looker(self.screen, self.actuator, geo, self.region, cuts, book, say, bound)
 
     def patch(self, image: Image, r: int, c: int) -> np.ndarray:
         """The comparison patch of one cell of a region grab."""
@@ -206,16 +206,17 @@ class Looker:
         """Whether cell (r, c) shows again the very picture it showed before msbot's
         first mark on it (true when that is not known)."""
         start = self.unmarked.get((r, c))
-        if start is None:
-            return True
-        return float(((self.patch(image, r, c) - start) ** 2).mean()) <= SAME_FLOOR
+        return start is None or bool(_apart(self.patch(image, r, c), start) <= SAME_FLOOR)
+
+    @property
+    def change(self) -> float:
+        """How far a cell's own patch must move to have changed: `change_bound`,
+        or the look book's `same`."""
+        return self.book.same if self.change_bound is None else self.change_bound
 
     def changed(self, before: Image, now: Image, r: int, c: int) -> bool:
-        """Whether cell (r, c)'s own picture changed from `before` to `now` (by
-        more than `change_bound`, or the look book's `same`)."""
-        bound = self.book.same if self.change_bound is None else self.change_bound
-        d = float(((self.patch(now, r, c) - self.patch(before, r, c)) ** 2).mean())
-        return d > bound
+        """Whether cell (r, c)'s own picture changed from `before` to `now`."""
+        return bool(_apart(self.patch(now, r, c), self.patch(before, r, c)) > self.change)
 
     def shows(self, image: Image, r: int, c: int, look: int) -> bool:
         """Whether cell (r, c) of `image` shows `look`."""
@@ -236,7 +237,7 @@ class Looker:
         board = self.book.match(self.book.patches(np.asarray(before), self.cuts))
 
         def moved(shot: Image) -> bool:
-            return self.changed(before, shot, r, c)
+            return bool(_apart(self.patch(shot, r, c), start) > self.change)
 
         # The actuator clicks on this looker's grid (another looker, for the
         # board moved in its window, may have bound it to its own: zoo seed
@@ -369,25 +370,26 @@ def refuse_moved_grid(
     lines of every row, or column). Returns how far the board moved whole
     (dx, dy), its cells as they were: its window grew around it."""
     offset = [0, 0]
-    grid = Geometry(
-        float(cuts.xs[0]),
-        float(cuts.ys[0]),
-        float(np.diff(cuts.xs).mean()),
-        float(np.diff(cuts.ys).mean()),
-        len(cuts.ys) - 1,
-        len(cuts.xs) - 1,
-    )
-    lined = all(len(_lines(before, cuts, axis, None)) >= 2 for axis in (1, 0))
-    as_one = None if lined else slid(np.asarray(before), np.asarray(after), grid, SLID_REACH)
-    if as_one is not None:
-        # No lines across the board to tell it by (rounded tiles), and the
-        # picture moved as one: zoo seed 99655077's board moved 10 px and its
-        # tenth counter flag stayed on it. (Where lines are, a column that
-        # widened moves only the lines after it: refused below.)
-        return as_one
+    lines = {axis: _lines(before, cuts, axis, None) for axis in (1, 0)}
+    if any(len(found) < 2 for found in lines.values()):
+        # No lines across the board to tell it by (rounded tiles): whether the
+        # picture moved as one (zoo seed 99655077's board moved 10 px and its
+        # tenth counter flag stayed on it). Where lines are, a column that
+        # widened moves only the lines after it: refused below.
+        grid = Geometry(
+            float(cuts.xs[0]),
+            float(cuts.ys[0]),
+            float(np.diff(cuts.xs).mean()),
+            float(np.diff(cuts.ys).mean()),
+            len(cuts.ys) - 1,
+            len(cuts.xs) - 1,
+        )
+        as_one = slid(np.asarray(before), np.asarray(after), grid, SLID_REACH)
+        if as_one is not None:
+            return as_one
     for axis, cut in ((1, cuts.xs), (0, cuts.ys)):
         # Moved whole, the clicked cell's lines with the rest.
-        every = (_lines(before, cuts, axis, None), _lines(after, cuts, axis, None))
+        every = (lines[axis], _lines(after, cuts, axis, None))
         whole = _moved_whole(*every, float(np.diff(cut).min()), (int(cut[0]), int(cut[-1]) - 1))
         if whole is not None:
             offset[1 - axis] = whole
@@ -528,10 +530,17 @@ MOVE_BACK_WAIT = 0.4
 def _where_it_was(looker: Looker, before: Image, now: Image, cell: tuple[int, int]) -> bool:
     """Whether the board shows in `now` where `looker` sees it, as in `before`
     (every cell but `cell`, give or take a few)."""
-    others = [(r, c) for r in range(looker.geo.rows) for c in range(looker.geo.cols)]
-    others.remove(cell)
-    same = sum(not looker.changed(before, now, r, c) for r, c in others)
-    return same >= WHERE_IT_WAS * len(others)
+    book, cuts = looker.book, looker.cuts
+    then, there = book.patches(np.asarray(before), cuts), book.patches(np.asarray(now), cuts)
+    same = _apart(there, then) <= looker.change
+    same[cell[0] * looker.geo.cols + cell[1]] = False
+    return int(same.sum()) >= WHERE_IT_WAS * (len(same) - 1)
+
+
+def _apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The mean squared difference of comparison patches, along their last axis
+    (one patch, or one per cell): the look book's measure."""
+    return np.asarray(((a - b) ** 2).mean(axis=-1))
 
 
 def _more_covered(
@@ -1327,9 +1336,7 @@ def first_look(
         in_region = geo.shifted(-region.left, -region.top)
         actuator.bind(geo)
         cuts = find_cuts(np.asarray(fresh), in_region)
-        bound = looker.change_bound
-        looker = Looker(screen, actuator, geo, region, cuts, book, say)
-        looker.change_bound = bound
+        looker = looker._on(geo, cuts)
         looks = book.assign(np.asarray(shot), cuts)
         border = learn_border(np.asarray(fresh), in_region)
         order = [(a - r0, b - c0) for a, b in order if r0 <= a < r1 and c0 <= b < c1]
