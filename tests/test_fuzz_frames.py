@@ -226,3 +226,23 @@ def test_open_0s_under_a_white_box_are_not_read_covered_at_other_sizes(size: int
     reading = BoardReader().read_fresh(cv2.imdecode(np.frombuffer(mutated, np.uint8), 1))
     assert reading.geometry.rows == 8 and reading.board.count("0") > 0  # read, not refused
     assert fuzz.sure_and_wrong(reading, label) == []
+
+
+def test_a_question_mark_half_under_a_white_box_is_not_read_as_a_flag() -> None:
+    """GNOME Mines' '?' (its flag with a small question mark at the pole's
+    foot) at 36 px, a white box at 50 % over the board's middle whose edge
+    cuts the cell through the flag: the part left dark was taken for the
+    whole glyph, the spot placed beside the paled question mark found nothing
+    there, and the cell read as a sure flag. The label is the frame's own
+    reading, as `fuzz_frames.py --every-frame` makes it."""
+    from vision.reader import BoardReader
+
+    fuzz = load("fuzz_frames")
+    path = fuzz.RECORDINGS.parent / "tests" / "data" / "gnome-qmarks" / "expert-36px-parked.png"
+    plain = BoardReader().read_fresh(load_image(path))
+    assert not plain.unknown and plain.board.rows[8][7] == "?"
+    label = {"board": list(plain.board.rows)}
+    mutated = fuzz.OVERLAYS["overlay-light"][2](path.read_bytes(), load_image(path), None)
+    reading = BoardReader().read_fresh(cv2.imdecode(np.frombuffer(mutated, np.uint8), 1))
+    assert reading.board.count("?") > 0  # read, not refused
+    assert fuzz.sure_and_wrong(reading, label) == []
