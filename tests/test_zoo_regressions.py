@@ -574,6 +574,40 @@ def test_a_face_whose_eyes_alone_changed_at_the_win_is_tried(
     assert fx0 < x < fx1 and fy0 < y < fy1
 
 
+@pytest.mark.parametrize(
+    ("seed", "origin", "geo", "plays"),
+    [
+        # A frown for a smile, a small change in the face's lower half: its
+        # outline's edge near the board is left out, and the change, grown by
+        # a third of a cell, reached past what was left of it.
+        (282198485, (256, 0), Geometry(200.0, 117.0, 40, 40, 6, 8), 0),
+        # Sunglasses at a win, the face over the right quarter of a narrow
+        # board of 16x12 px cells, beside "Flags: 10".
+        (552157882, (558, 40), Geometry(160.0, 160.0, 16, 12, 10, 10), 2),
+    ],
+)
+def test_a_face_that_changed_at_the_end_is_tried(
+    seed: int, origin: tuple[int, int], geo: Geometry, plays: int
+) -> None:
+    """msbot's grabs of its region from `origin`: the game's readings in play
+    (`plays` before the last, each pixel's changes counted between them as the
+    apprentice counts them) and its end. Both clones' faces were never
+    clicked, and no restart was found."""
+    folder = DATA / f"seed-{seed}"
+    frames = [cv2.imread(str(folder / f"play-{n}.png")) for n in range(1, plays + 1)]
+    last = cv2.imread(str(folder / "last.png"))
+    end = cv2.imread(str(folder / "end.png"))
+    changes = np.zeros(end.shape[:2], np.uint16)
+    for one, other in zip([*frames, last], [*frames, last][1:], strict=False):
+        changes += cv2.absdiff(one, other).max(axis=2) > 40
+    _, faces, moved = restart.face_tries(last, end, changes, geo)
+    (controls,) = _truth(seed)["controls"]
+    fx0, fy0, fx1, fy1 = controls["boxes"]["face"]  # type: ignore[index]
+    clicks = [(origin[0] + (x0 + x1) // 2, origin[1] + (y0 + y1) // 2) for x0, y0, x1, y1 in faces]
+    clicks += [(origin[0] + (x0 + x1) // 2, origin[1] + (y0 + y1) // 2) for x0, y0, x1, y1 in moved]
+    assert any(fx0 < x < fx1 and fy0 < y < fy1 for x, y in clicks)
+
+
 def _edge_learner(
     last: np.ndarray, cuts: Cuts, look: int, names: dict[int, object], opened: dict[int, str]
 ) -> SimpleNamespace:

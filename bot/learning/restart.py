@@ -205,6 +205,53 @@ def changed_parts(
     return sorted(boxes, key=lambda b: (not _face_like(b, geo), b[1], b[0]))
 
 
+Box = tuple[int, int, int, int]
+
+
+def face_tries(
+    last: Image, end: Image, changes: np.ndarray | None, geo: Geometry
+) -> tuple[list[Box], list[Box], list[Box]]:
+    """What changed outside the board between the last picture in play and the
+    end (`changed_parts`, region coordinates), the faces among it tried right
+    after the keys, and the faces tried after them (`changes`: per pixel, how
+    many times it changed between the game's readings)."""
+    parts = changed_parts(last, end, _busy(changes, end), geo)[:4]
+    # A face never changed while the game was in play (the frames are grabbed
+    # once the clone is still): a part that did is a text or a counter ("Flags: 8").
+    # Nor is a face a few pixels that moved (the corner of a button shifted by
+    # a label beside it that grew): what changed spans a third of a cell.
+    least = min(geo.cell_w, geo.cell_h) / 3
+    faces = [
+        box
+        for box in parts
+        if _face_like(box, geo)
+        and not _changed_in_play(changes, box)
+        and _changed_across(last, end, box, least)
+    ]
+    around = [
+        box
+        for box in _faces_around(end, geo, [p for p in parts if p not in faces])
+        if not any(_overlap(box, face) for face in faces)
+    ]
+    faces += [box for box in around if not _changed_in_play(changes, box)]
+    # A face a label beside it pushed aside in play (Tk packs "Mines: 10" and
+    # the face in one row: at "Mines: 9" the face moved 4 px, and a zoo clone's
+    # face was never tried): after the keys, as a face all the same. So is a
+    # face-like part that changed in play and changed across at the end (such
+    # a face, its outline taller than a control of its small cells' size:
+    # zoo seed 552157882's, never tried).
+    moved = [box for box in around if box not in faces]
+    moved += [
+        box
+        for box in parts
+        if box not in faces
+        and box not in moved
+        and _face_like(box, geo)
+        and _changed_across(last, end, box, least)
+    ]
+    return parts, faces, moved
+
+
 def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) -> Reading:
     """Start a new game by the first way that works, learn it, and return the
     new game's first reading (see the module docstring)."""
@@ -250,30 +297,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
     faces: list[tuple[int, int, int, int]] = []
     moved_faces: list[tuple[int, int, int, int]] = []
     if record.last_image is not None:
-        last = record.last_image
-        parts = changed_parts(last, end, _busy(record.changes, end), geo_region)[:4]
-        # A face never changed while the game was in play (the frames are grabbed
-        # once the clone is still): a part that did is a text or a counter ("Flags: 8").
-        # Nor is a face a few pixels that moved (the corner of a button shifted by
-        # a label beside it that grew): what changed spans a third of a cell.
-        least = min(geo_region.cell_w, geo_region.cell_h) / 3
-        faces = [
-            box
-            for box in parts
-            if _face_like(box, geo_region)
-            and not _changed_in_play(record.changes, box)
-            and _changed_across(last, end, box, least)
-        ]
-        around = [
-            box
-            for box in _faces_around(end, geo_region, [p for p in parts if p not in faces])
-            if not any(_overlap(box, face) for face in faces)
-        ]
-        faces += [box for box in around if not _changed_in_play(record.changes, box)]
-        # A face a label beside it pushed aside in play (Tk packs "Mines: 10"
-        # and the face in one row: at "Mines: 9" the face moved 4 px, and a zoo
-        # clone's face was never tried): after the keys, as a face all the same.
-        moved_faces = [box for box in around if box not in faces]
+        parts, faces, moved_faces = face_tries(record.last_image, end, record.changes, geo_region)
     # Other parts that changed are clicked only when they answer the pointer
     # (a button whose label changed, "Play Again"): a clock, a status text or a
     # counter is no control, and a click there is a click beside the game.
@@ -836,6 +860,14 @@ def _holds(outer: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> 
     return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
+def _centre_in(outer: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
+    """Whether the middle of `box` lies in `outer` (a changed part is grown by a
+    third of a cell: a frown that replaced a smile reaches past the face's
+    outline, whose edge near the board `_off_board` leaves out)."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]
+
+
 def _faces_around(
     end: Image, geo: Geometry, parts: list[tuple[int, int, int, int]]
 ) -> list[tuple[int, int, int, int]]:
@@ -847,7 +879,7 @@ def _faces_around(
     _off_board(edges, geo)
     found = []
     for outer in _parts(edges, geo):
-        if _face_like(outer, geo) and any(_holds(outer, box) for box in parts):
+        if _face_like(outer, geo) and any(_centre_in(outer, box) for box in parts):
             found.append(outer)
     return found
 
@@ -1057,13 +1089,25 @@ def _rest_point(player: RestartHost) -> tuple[int, int]:
     return (round(g.left + g.cell_w / 2), round(g.top - max(3.0, g.cell_h / 3)))
 
 
+#: A face off the board's middle half is at least this share of a cell's
+#: longer side on each side.
+FACE_SIDE = 0.6
+
+
 def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
-    """A roughly square part above the board, over its middle half: where clones
-    put their face button."""
+    """A roughly square part above the board, over its middle half, or over the
+    rest of it and most of a cell's size: where clones put their face button
+    (a zoo clone's over the right quarter of a narrow board, beside its
+    counter, was never tried; a counter's two digits are smaller)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    middle = geo.left + geo.width / 4 <= (x0 + x1) / 2 <= geo.left + 3 * geo.width / 4
-    return max(w, h) <= 1.6 * min(w, h) and y1 <= geo.top and middle
+    if max(w, h) > 1.6 * min(w, h) or y1 > geo.top:
+        return False
+    x = (x0 + x1) / 2
+    if geo.left + geo.width / 4 <= x <= geo.left + 3 * geo.width / 4:
+        return True
+    big = min(w, h) >= FACE_SIDE * max(geo.cell_w, geo.cell_h)
+    return big and geo.left <= x <= geo.left + geo.width
 
 
 def _hides_open(apprentice: Apprentice, record: GameRecord, end: Image) -> bool:
