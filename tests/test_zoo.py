@@ -318,3 +318,21 @@ def test_a_tk_clone_s_decoy_is_another_program(tmp_path: Path) -> None:
         finally:
             mouse.close()
         assert clone is not None and decoy is not None and clone != decoy
+
+
+def test_a_hit_mine_in_a_monochrome_theme_is_drawn_apart_from_a_shown_one() -> None:
+    """Zoo seed 1144288925 (monochrome, black open cells, black window text)
+    drew its hit mine on the window's text colour: black on black, every pixel
+    as a shown mine's, which the judge counted as sure misreads. Every mono
+    clone's hit mine drawn on red must show; the web page takes its colours
+    from the same spec."""
+    seeds = [1144288925, *range(400)]
+    specs = [draw(s, "tk") for s in seeds]
+    specs = [s for s in specs if s.theme == "mono" and s.hit_style == "red_bg"]
+    assert specs[0].seed == 1144288925 and specs[0].open_fill == specs[0].text_colour
+    assert {s.open_fill for s in specs} == {"#000000", "#ffffff"}  # both kinds checked
+    for spec in specs:
+        tiles = Tiles(spec)
+        hit, shown = tiles.mine(hit=True), tiles.mine(hit=False)
+        assert np.abs(hit.astype(int) - shown.astype(int)).max(axis=-1).mean() > 60
+        assert spec.hit_fill != spec.open_fill and spec.hit_ink != spec.hit_fill

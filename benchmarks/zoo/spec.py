@@ -153,6 +153,21 @@ class ZooSpec:
             return "#000000" if sum(rgb(self.covered_fill)) > 380 else "#ffffff"
         return self.palette[3]
 
+    @property
+    def hit_fill(self) -> str:
+        """The background of a hit mine drawn on red (`hit_style` "red_bg"): red, and
+        in a monochrome theme the colour its open cells are not (the window's text
+        colour may be theirs: zoo seed 1144288925 drew its hit mine as every
+        shown mine, black on black, a mine nobody could tell)."""
+        if self.theme != "mono":
+            return "#ff0000"
+        return "#ffffff" if self.open_fill == "#000000" else "#000000"
+
+    @property
+    def hit_ink(self) -> str:
+        """The mine's ink on `hit_fill` in a monochrome theme: the other colour."""
+        return "#000000" if self.hit_fill == "#ffffff" else "#ffffff"
+
     def describe(self) -> str:
         """One line a person reads: what makes this clone what it is."""
         shape = f"{self.cols}x{self.rows}/{self.mines} {self.first_click}"

@@ -256,9 +256,9 @@ class Tiles:
             fill = None
             colour = s.mine_colour
             if hit and s.hit_style == "red_bg":
-                fill = "#ff0000" if s.theme != "mono" else s.text_colour
+                fill = s.hit_fill
                 if s.theme == "mono":
-                    colour = "#000000" if s.text_colour == "#ffffff" else "#ffffff"
+                    colour = s.hit_ink
             if hit and s.hit_style == "red_glyph" and s.theme != "mono":
                 colour = "#e00000"
             tile = self._mine_on(self.open_base(fill), colour)

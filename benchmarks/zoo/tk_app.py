@@ -618,8 +618,11 @@ class TkClone:
         else:
             if ch in "*!":
                 text = "*" if s.mine_glyph != "ball" else "●"
-                bg = "#ff0000" if ch == "!" and s.hit_style == "red_bg" else s.open_fill
+                red_bg = ch == "!" and s.hit_style == "red_bg"
+                bg = s.hit_fill if red_bg else s.open_fill
                 fg = "#e00000" if ch == "!" and s.hit_style != "red_bg" else s.mine_colour
+                if red_bg and s.theme == "mono":
+                    fg = s.hit_ink
             else:
                 n = int(ch)
                 text = str(n) if n or s.show_zero else self.blank_text

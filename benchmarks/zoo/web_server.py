@@ -183,9 +183,9 @@ def looks(spec: ZooSpec) -> dict[str, Any]:
     out["question"] = s.question_colour
     out["pole"] = s.mine_colour if not mono else s.flag_colour
     out["wrong"] = "#000000" if s.theme != "dark" else "#ffffff"
-    out["hit_bg"] = "#ff0000" if not mono else s.text_colour
+    out["hit_bg"] = s.hit_fill
     out["hit_mine"] = (
-        ("#000000" if s.text_colour == "#ffffff" else "#ffffff")
+        s.hit_ink
         if mono and s.hit_style == "red_bg"
         else ("#e00000" if s.hit_style == "red_glyph" and not mono else s.mine_colour)
     )
