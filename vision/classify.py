@@ -211,7 +211,13 @@ def board_patches(
     region = image[y0:y1, x0:x1]
     side = patch + 2 * inset
     whole = float(geo.cell_w).is_integer() and float(geo.cell_h).is_integer()
-    if whole and nudge is None:
+    # One resize of a board whose cells shrink one way and grow the other (18x13
+    # px cells to 14x14) is no resize of each cell: OpenCV's area resize then
+    # interpolates, at a phase that drifts from one column of cells to the next,
+    # and identical covered cells of a zoo clone came out 163 apart (every cell
+    # past the third column read unsure). Each cell is then cut on its own.
+    mixed = (geo.cell_w - side) * (geo.cell_h - side) < 0
+    if whole and nudge is None and not mixed:
         small = cv2.resize(region, (geo.cols * side, geo.rows * side), interpolation=cv2.INTER_AREA)
     else:
         small = _shrink_cells(region, (lo_x - x0, hi_x - x0), (lo_y - y0, hi_y - y0), side)
