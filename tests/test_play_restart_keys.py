@@ -58,3 +58,52 @@ def test_a_click_restart_still_needs_the_board_read() -> None:
 def test_a_key_restart_is_not_sent_where_the_window_is_gone() -> None:
     with pytest.raises(PlayError, match="can no longer be read"):
         _waiter("gone").still_there(5.0, 0.1, keys_only=True)
+
+
+def test_a_new_game_a_few_pixels_aside_is_followed() -> None:
+    """Zoo seed 1300258009: the window grew with each new game (its board 4 px
+    aside) and shrank back two seconds later; the new games went unseen where
+    the board had been, and the restart was made again, into the clone's level
+    menu, until no restart was found. The board is followed where it is."""
+    from bot.board import Board
+
+    geo = Geometry(0.0, 0.0, 19, 17, 7, 5)
+    aside = Geometry(4.0, 0.0, 19, 17, 7, 5)
+    final = SimpleNamespace(board=Board(("12...",) * 7), geometry=geo)
+    unknown = [SimpleNamespace(row=r, col=c) for r in range(7) for c in range(5)]
+    where = {"geo": geo}
+    unread = SimpleNamespace(geometry=geo, unknown=unknown, status="playing")
+    fresh = SimpleNamespace(
+        geometry=aside,
+        unknown=[],
+        status="playing",
+        board=Board.covered(7, 5),
+        edges_read=lambda: True,
+    )
+
+    def follow() -> Geometry | None:
+        moved = where["geo"] != aside
+        where["geo"] = aside
+        return aside if moved else None
+
+    window = SimpleNamespace(
+        grab_reading=lambda: (None, fresh if where["geo"] == aside else unread),
+        closed=lambda image: True,
+        follow=follow,
+        with_cause=lambda text: text,
+        stop=lambda text, image=None: PlayError(text),
+    )
+    bound: list[Geometry] = []
+    actuator = SimpleNamespace(controls={}, bind=lambda g, controls: bound.append(g))
+    ticks = iter(range(1000))
+    waiter = Waiter(
+        cast(Any, window),
+        cast(Any, actuator),
+        cast(Any, SimpleNamespace(dry_run=False)),
+        cast(Any, SimpleNamespace(check=lambda: None)),
+        lambda reading, image: None,
+        lambda action: None,
+        clock=lambda: float(next(ticks)),
+    )
+    reading = waiter.wait_new_game(cast(Any, final), "press n", 5.0, last_try=False)
+    assert reading is fresh and bound == [aside]
