@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -139,3 +141,39 @@ def test_a_display_of_the_flags_placed_is_no_count_of_mines_left() -> None:
     # Told the total, the display is still no count of mines left.
     counter, said = learn_flag_counter(images, flags, geo, total=10)
     assert counter is None, said
+
+
+@pytest.mark.parametrize(("at_step", "clicks"), [(0, 1), (0, 2), (1, 2)])
+def test_a_counter_flag_whose_taking_off_moves_the_board_is_followed(
+    monkeypatch: pytest.MonkeyPatch, at_step: int, clicks: int
+) -> None:
+    """Zoo seed 1412585592: its "10/99" label narrowed as the tenth counter
+    flag came off, the board moved 9 px, and the learning stopped with its
+    probe flags on the board. The step that moved it hands the cycle's other
+    steps to `_counter_flag_back` (the flag off where the board is now, until
+    it is back), with the picture before that flag came."""
+    from bot.learning import first_look
+    from bot.learning.first_look import BoardMoved
+
+    before, last, after = (np.full((4, 4, 3), v, np.uint8) for v in (1, 2, 3))
+    clicked: list[int] = []
+
+    def right_click(r: int, c: int, shot: np.ndarray, why: str) -> np.ndarray:
+        clicked.append(len(clicked))
+        if len(clicked) - 1 == at_step:
+            raise BoardMoved("moved", -9, 0, after)
+        return shot
+
+    handed: list[tuple[int, np.ndarray]] = []
+    monkeypatch.setattr(
+        first_look,
+        "_counter_flag_back",
+        lambda looker, r, c, moved, steps, names, was: handed.append((steps, was)),
+    )
+    monkeypatch.setattr(first_look, "settled", lambda screen, region: after)
+    looker = SimpleNamespace(right_click=right_click, screen=None, region=None)
+    shot, answered = first_look._counter_flag_off(cast(Any, looker), 3, 4, last, before, clicks, {})
+    assert answered and shot is after and len(clicked) == at_step + 1
+    ((steps, was),) = handed
+    # `steps` - 1 clicks are left to it: those the cycle had not made yet.
+    assert steps - 1 == clicks - at_step - 1 and was is before

@@ -519,6 +519,33 @@ def _counter_flag_back(
         )
 
 
+def _counter_flag_off(
+    looker: Looker,
+    r: int,
+    c: int,
+    last: Image,
+    before: Image,
+    clicks: int,
+    names: dict[int, Name],
+) -> tuple[Image, bool]:
+    """The mark cycle's `clicks` steps that take the counter's flag off (r, c),
+    from the picture `last` (`before`: the picture before that flag came); the
+    picture after them, and whether every step was answered. A step that moves
+    the board whole (the label beside it narrowed: zoo seed 1412585592's
+    "10/99" back to "9/99") is followed by the others where it is now, until
+    it is back (`_counter_flag_back`)."""
+    for step in range(clicks):
+        try:
+            nxt = looker.right_click(r, c, last, "learn: counter flag taken off")
+        except BoardMoved as moved:
+            _counter_flag_back(looker, r, c, moved, clicks - step, names, before)
+            return settled(looker.screen, looker.region), True
+        if nxt is None:
+            return last, False
+        last = nxt
+    return last, True
+
+
 #: Share of a board's cells that must show their picture of before for it to
 #: be where it was (`_where_it_was`).
 WHERE_IT_WAS = 0.9
@@ -1401,15 +1428,12 @@ def first_look(
         placed.append((fr, fc))
         frames.append(nxt)
         flags.append(i + 1)
-    for fr, fc in reversed(placed):
-        nxt = None
-        last = frames[-1]
-        for _ in range(len(cycle) - 1):
-            nxt = looker.right_click(fr, fc, last, "learn: counter flag taken off")
-            if nxt is None:
-                break
-            last = nxt
-        back = looker.look_at(last, fr, fc) if nxt is not None else None
+    for j in reversed(range(len(placed))):
+        fr, fc = placed[j]
+        last, answered = _counter_flag_off(
+            looker, fr, fc, frames[-1], frames[j], len(cycle) - 1, names
+        )
+        back = looker.look_at(last, fr, fc) if answered else None
         if back is not None and back not in names:
             # Perhaps a covered cell drawn otherwise once its flag came off: so
             # only if a right click flags it again and the cycle brings it back.
