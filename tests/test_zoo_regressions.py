@@ -1206,3 +1206,17 @@ def test_a_looker_clicks_on_its_own_grid_after_another_was_bound() -> None:
     looker.shifted(9, 0)  # binds the actuator to the board moved 9 px
     looker.right_click(10, 4, nine, "a test", timeout=0.05)
     assert mouse.at == [(round(46 + 4.5 * 18), round(31 + 10.5 * 19))]
+
+
+def test_small_tiles_drawn_as_a_steep_gradient_are_found() -> None:
+    """Zoo seed 970940436 (a crop of its screen around the window): 16x11 px
+    tiles drawn as a vertical gradient stepping 8 grey levels a pixel, no gap,
+    no line between them. No grid was found ("no Minesweeper board found"):
+    each pixel's neighbours spread 16 levels, more than a gradient was given.
+    The grid found may hold lines above the board (its face's panel): the live
+    learner leaves out those that take no flag."""
+    image = cv2.imread(str(DATA / "seed-970940436" / "fresh.png"))
+    geo = find_board(image)
+    assert (geo.left, geo.cell_w, geo.cell_h, geo.cols) == (56.0, 16, 11, 11)
+    above = round((76 - geo.top) / geo.cell_h)  # the board's first row, y = 76 here
+    assert geo.top + above * geo.cell_h == 76 and geo.rows - above == 5

@@ -216,8 +216,11 @@ SMOOTHED_BETTER = 2.0
 ANY_SHAPE_BETTER = 1.2
 
 
-#: The colour step between neighbouring pixels of a tile drawn as a gradient.
-GRADIENT_STEP = 14
+#: The colour spread of a pixel's neighbours (`vision.lattice.flat_mask`) inside
+#: a tile drawn as a gradient: twice its step from pixel to pixel, which grows as
+#: the tile shrinks (a zoo clone's 11 px tall tiles stepped by 8: spread 16, and
+#: no grid was found).
+GRADIENT_STEP = 20
 
 
 def _variants(image: np.ndarray) -> list[list[Lattice]]:
