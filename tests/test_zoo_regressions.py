@@ -1220,3 +1220,19 @@ def test_small_tiles_drawn_as_a_steep_gradient_are_found() -> None:
     assert (geo.left, geo.cell_w, geo.cell_h, geo.cols) == (56.0, 16, 11, 11)
     above = round((76 - geo.top) / geo.cell_h)  # the board's first row, y = 76 here
     assert geo.top + above * geo.cell_h == 76 and geo.rows - above == 5
+
+
+def test_a_menus_level_buttons_are_not_joined_to_a_window_beside_it() -> None:
+    """Zoo seed 559503492's level menu (msbot's region from (64, 345)), a
+    spreadsheet's numbers beside it on the lines of its buttons: each level
+    joined a number 230 px away into one row, whose middle was no button; one
+    level was tried (the wrong size), no other, and learning stopped."""
+    image = cv2.imread(str(DATA / "seed-559503492" / "menu.png"))
+    geo = Geometry(175.0, 175.0, 35, 35, 5, 9)  # the board before the menu came
+    rows = restart._rows(restart._parts(restart._edges(image), geo, 3))
+    levels = {"menu0": (254, 544, 436, 575), "menu1": (254, 583, 436, 614)}
+    levels["menu2"] = (254, 622, 436, 653)  # the clone's own boxes, on the screen
+    for x0, y0, x1, y1 in levels.values():
+        assert any(
+            x0 < 64 + (a + c) // 2 < x1 and y0 < 345 + (b + d) // 2 < y1 for a, b, c, d in rows
+        )

@@ -548,18 +548,23 @@ def _again(
 
 
 def _rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
-    """Parts that lie on one line joined into one (the words of one button's
-    label: "Easy", "9x9,", "10 mines"), top to bottom."""
+    """Parts that lie on one line a word's space apart joined into one (the
+    words of one button's label: "Easy", "9x9,", "10 mines"), top to bottom.
+    Parts further apart on that line are not one label: a window beside the
+    clone's (zoo seed 559503492's decoy, its numbers on the lines of the level
+    buttons) joined its menu's buttons into rows whose middles were no button."""
     out: list[list[int]] = []
-    for x0, y0, x1, y1 in sorted(boxes, key=lambda b: (b[1], b[0])):
+    for x0, y0, x1, y1 in sorted(boxes, key=lambda b: (b[0], b[1])):
         for row in out:
             overlap = min(y1, row[3]) - max(y0, row[1])
-            if overlap > 0.5 * min(y1 - y0, row[3] - row[1]):
+            apart = max(x0 - row[2], row[0] - x1, 0)
+            tall = max(y1 - y0, row[3] - row[1])
+            if overlap > 0.5 * min(y1 - y0, row[3] - row[1]) and apart <= tall:
                 row[:] = [min(x0, row[0]), min(y0, row[1]), max(x1, row[2]), max(y1, row[3])]
                 break
         else:
             out.append([x0, y0, x1, y1])
-    return [(a, b, c, d) for a, b, c, d in out]
+    return sorted(((a, b, c, d) for a, b, c, d in out), key=lambda b: (b[1], b[0]))
 
 
 def _away_point(player: RestartHost) -> tuple[int, int]:
