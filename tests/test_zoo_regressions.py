@@ -1236,3 +1236,20 @@ def test_a_menus_level_buttons_are_not_joined_to_a_window_beside_it() -> None:
         assert any(
             x0 < 64 + (a + c) // 2 < x1 and y0 < 345 + (b + d) // 2 < y1 for a, b, c, d in rows
         )
+
+
+def test_a_grain_inside_textured_tiles_is_no_board() -> None:
+    """Zoo seed 620829365 (a crop of its screen: the clone and a window beside
+    it): 37 px tiles of a noisy texture, 1 px apart. A plainer reading joined 8
+    pieces of their grain into a 16x6 lattice of 9x10 px cells, grown to a
+    board of 8x5 cells of 13x8 px: the learner's probes landed on real cells at
+    random, "no cell reacted", and three of its probe marks stayed on the
+    board. A lattice few of whose cells were seen gives way to the board a
+    smoothed reading sees whole (the grid may hold a line above it, which the
+    live learner leaves out: it takes no flag)."""
+    image = cv2.imread(str(DATA / "seed-620829365" / "fresh.png"))
+    geo = find_board(image)
+    # The clone's cells start at x = 169 and y = 275 on the screen, 38 px apart.
+    assert (geo.cell_w, geo.cell_h, geo.cols) == (38, 38, 8) and geo.left + 100 == 168
+    above = round((275 - 1 - 150 - geo.top) / geo.cell_h)
+    assert geo.top + above * geo.cell_h == 275 - 1 - 150 and geo.rows - above == 8

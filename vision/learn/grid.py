@@ -506,6 +506,18 @@ def grow_in_play(image: np.ndarray, geo: Geometry) -> Geometry:
     return _grown_while(image, grow(image, geo), _grown_in_play)
 
 
+#: The share of a lattice's cells seen as tiles for it to be a board's
+#: grid (`_supported`).
+SUPPORTED = 0.25
+
+
+def _supported(lat: Lattice) -> bool:
+    """Whether a good part of the lattice's cells were seen as tiles (a fresh
+    board's covered cells all are; a game in play's open area too, once
+    smoothed)."""
+    return lat.found >= SUPPORTED * lat.geometry.rows * lat.geometry.cols
+
+
 def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     """The grid a live learner may click: the largest grid of at least
     MIN_BOARD_SIDE x MIN_BOARD_SIDE tiles whose cells mostly show one picture
@@ -541,9 +553,13 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 candidates.append((geo.rows * geo.cols, like.share, geo, lat))
             elif like.in_play:
                 in_play.append((geo.rows * geo.cols, like.same, geo, lat))
-        if candidates:
+        if any(_supported(c[3]) for c in candidates):
             break
-    candidates = candidates or in_play
+    # A lattice few of whose cells were seen as tiles (a grain inside a board's
+    # textured tiles, which a plainer reading joined into cells a third of
+    # theirs: zoo seed 620829365's probes flagged its real cells at random) gives
+    # way to one a later reading sees whole.
+    candidates = [c for c in candidates if _supported(c[3])] or candidates or in_play
     if not candidates:
         raise VisionError(
             f"no grid of at least {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} cells that mostly show "
