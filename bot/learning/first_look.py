@@ -656,6 +656,25 @@ def _middle_cell(looks: np.ndarray, covered: int) -> tuple[int, int]:
     return int(r), int(c)
 
 
+#: Pixels changed by more than this (any channel) count as changed.
+UNSEEN_STEP = 40
+
+
+def _changed_unseen(fresh: Image, now: Image, geo: Geometry) -> bool:
+    """Whether the grid's area shows a change as large as a quarter of a cell
+    between `fresh` and `now`, though no cell of the grid answered a probe:
+    the probes landed on cells of another lattice (zoo seed 620829365: a
+    grain inside its tiles taken for the board, three marks left on it)."""
+    x0, y0 = max(0, round(geo.left)), max(0, round(geo.top))
+    x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
+    a = np.asarray(fresh)[y0:y1, x0:x1, :3].astype(np.int16)
+    b = np.asarray(now)[y0:y1, x0:x1, :3].astype(np.int16)
+    if a.shape != b.shape or a.size == 0:
+        return False
+    changed = int((np.abs(a - b).max(axis=2) > UNSEEN_STEP).sum())
+    return changed >= geo.cell_w * geo.cell_h / 4
+
+
 def _open_first(
     looker: Looker, before: Image, looks: np.ndarray, rest: tuple[float, float]
 ) -> tuple[tuple[int, int], Image]:
@@ -1286,6 +1305,12 @@ def first_look(
         before_board = settled(screen, region)
         now = book.assign(np.asarray(before_board), cuts)
         by_probe = [cell for cell in looker.clicked_open if now[cell] != looks[cell]]
+        if not by_probe and _changed_unseen(fresh, before_board, in_region):
+            raise PlayError(
+                "msbot's probe clicks changed the board's picture where no cell of the grid "
+                "it found showed it: that grid is not this board's cells, and a mark msbot "
+                "made may be left on the board (check it; --board L,T,W,H gives the board)"
+            )
         if by_probe:
             # A Ctrl+click opened cells around it (a page that flags with the
             # right button only, and takes no flag before the first open): the
