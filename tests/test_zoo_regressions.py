@@ -1253,3 +1253,41 @@ def test_a_grain_inside_textured_tiles_is_no_board() -> None:
     assert (geo.cell_w, geo.cell_h, geo.cols) == (38, 38, 8) and geo.left + 100 == 168
     above = round((275 - 1 - 150 - geo.top) / geo.cell_h)
     assert geo.top + above * geo.cell_h == 275 - 1 - 150 and geo.rows - above == 8
+
+
+def test_a_change_no_cell_of_the_grid_showed_stops_learning() -> None:
+    """Seed 620829365 before its grid was found whole: the probes' flags landed
+    on the real cells, between those of the grid taken for the board, and the
+    learning went on to open a cell. A change in the grid's area as large as a
+    quarter of its cell, with no cell answering, stops it (a mark may be left)."""
+    image = cv2.imread(str(DATA / "seed-620829365" / "fresh.png"))
+    grain = Geometry(188.8, 359.3, 12.57, 7.87, 8, 5)  # the lattice taken then
+    flagged = image.copy()
+    flagged[380:392, 230:238] = (0, 0, 220)  # a flag's pennant, 12x8 px
+    assert first_look._changed_unseen(image, flagged, grain)
+    assert not first_look._changed_unseen(image, image.copy(), grain)
+    speck = image.copy()
+    speck[380:383, 230:233] = (0, 0, 220)  # less than a quarter of a cell: noise
+    assert not first_look._changed_unseen(image, speck, grain)
+
+
+@pytest.mark.parametrize("framed_now", [False, True])
+def test_a_board_its_border_no_longer_closes_is_gone(
+    monkeypatch: pytest.MonkeyPatch, framed_now: bool
+) -> None:
+    """Zoo seed 1677890680 (monochrome, black covered cells on a black window):
+    its face opened a level menu, and the black where the board had been showed
+    the looks of its covered cells, so the board was taken to be there still; no
+    level was chosen and no restart found. Where the skin's border closed the
+    board at the end, a board it no longer closes is gone."""
+    looks = np.zeros((16, 14), np.int32)
+    window = SimpleNamespace(
+        follow=lambda: None, screen=None, region=None, framed=lambda image: framed_now
+    )
+    player = SimpleNamespace(window=window)
+    apprentice = SimpleNamespace(looks=lambda image: looks)
+    monkeypatch.setattr(restart, "settled", lambda screen, region: np.zeros((4, 4, 3), np.uint8))
+    shows = restart._board_shows(cast(Any, player), cast(Any, apprentice), looks, True)
+    assert shows == framed_now
+    # A board not framed at the end (a notice over its edge) is judged by its looks.
+    assert restart._board_shows(cast(Any, player), cast(Any, apprentice), looks, False)

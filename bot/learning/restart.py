@@ -309,6 +309,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         )
     )
     board_at = apprentice.looks(end)
+    framed = window.framed(end)
     board = window.geometry  # on the screen
     assert board is not None
     middle = (origin.left + round(geo_region.left), origin.top + round(geo_region.top))
@@ -421,7 +422,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         if got is None and untouched:
             continue  # the screen as it was at the end: the board is there
         menu = None
-        if got is None and not _board_shows(player, apprentice, board_at):
+        if got is None and not _board_shows(player, apprentice, board_at, framed):
             # Another screen in the board's place: perhaps a menu where a
             # difficulty is chosen, whose buttons lead to a new game.
             found = _through_menu(
@@ -430,7 +431,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             if found is not None:
                 got, menu = found
         if got is None:
-            _back_to_board(player, apprentice, board_at)
+            _back_to_board(player, apprentice, board_at, framed)
             continue
         prefix: list[dict[str, str]] = [{"key": "Escape"}] if covered_over else []
         suffix: list[dict[str, str]] = [{"click": "menu"}] if menu is not None else []
@@ -458,17 +459,24 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
     )
 
 
-def _board_shows(player: RestartHost, apprentice: Apprentice, board_at: np.ndarray) -> bool:
+def _board_shows(
+    player: RestartHost, apprentice: Apprentice, board_at: np.ndarray, framed: bool
+) -> bool:
     """Whether the board (any game of it) is where it was: half its cells or
     more show the looks they showed at the end, or half its cells or more read
     as the skin's kinds there (a new game that opened an area of its own is
     drawn otherwise cell by cell, its border too where open cells touched it:
     zoo seed 1661291106 was told a button had opened another screen, and an
-    Escape was pressed)."""
+    Escape was pressed). `framed`: the skin's border closed the board at the
+    end; then a board it no longer closes is gone, whatever its place shows (a
+    monochrome clone's menu on a black window where its black covered cells
+    were: zoo seed 1677890680 took them for the board, and never chose a level)."""
     moved = player.window.follow()  # a label beside it changed its width
     if moved is not None:
         player.actuator.bind(moved, player.actuator.controls)
     image = settled(player.window.screen, player.window.region)
+    if framed and not player.window.framed(image):
+        return False
     now = apprentice.looks(image)
     if float((now == board_at).mean()) >= 0.5:
         return True
@@ -647,14 +655,16 @@ def _through_menu(
     return None
 
 
-def _back_to_board(player: RestartHost, apprentice: Apprentice, board_at: np.ndarray) -> None:
+def _back_to_board(
+    player: RestartHost, apprentice: Apprentice, board_at: np.ndarray, framed: bool
+) -> None:
     """After a try that started no game: if the board no longer shows (a button
     opened another screen of the clone), Escape, which goes back in the toolkits
     here; if it still does not show, stop rather than click into the unknown."""
     window = player.window
 
     def shows() -> bool:
-        return _board_shows(player, apprentice, board_at)
+        return _board_shows(player, apprentice, board_at, framed)
 
     if shows():
         return
