@@ -1291,3 +1291,37 @@ def test_a_board_its_border_no_longer_closes_is_gone(
     assert shows == framed_now
     # A board not framed at the end (a notice over its edge) is judged by its looks.
     assert restart._board_shows(cast(Any, player), cast(Any, apprentice), looks, False)
+
+
+def test_a_face_is_found_again_by_its_look_in_play_too() -> None:
+    """Zoo seed 412629770 (crops of its screen from (300, 60)): its face opened
+    a level menu, whose first level was a game of another size. To go back to
+    the menu, the face was looked for by its picture at the end (its won look),
+    while the new game showed it smiling: not found, the menu never came back,
+    and that game's cells were clicked as buttons. Its look in the game's first
+    picture finds it too."""
+    end = cv2.imread(str(DATA / "seed-412629770" / "end.png"))
+    first = cv2.imread(str(DATA / "seed-412629770" / "first.png"))
+    face = (57, 55, 89, 87)  # the clone's face box, in these crops
+    clicks: list[tuple[int, int]] = []
+    window = SimpleNamespace(
+        located=SimpleNamespace(geometry=Geometry(-99.0, 96.0, 44, 44, 12, 9)),
+        geometry=Geometry(-99.0, 96.0, 44, 44, 12, 9),
+        screen=SimpleNamespace(grab=lambda region: first),  # the new game's screen
+    )
+    actuator = SimpleNamespace(
+        bind=lambda geo, controls: clicks.append(controls["again"]),
+        click_control=lambda name, why: SimpleNamespace(to_json=lambda: {}),
+    )
+    player = SimpleNamespace(
+        window=window,
+        actuator=actuator,
+        actions=0,
+        recorder=SimpleNamespace(action=lambda *a, **k: None),
+        game=2,
+        frame_name=None,
+    )
+    again = restart._again(cast(Any, player), face, [end, first])
+    assert again()
+    ((x, y),) = clicks
+    assert face[0] < x < face[2] and face[1] < y < face[3]

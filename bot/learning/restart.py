@@ -518,28 +518,35 @@ def _again(
         round(geo.top + geo.height),
     )
 
-    part: np.ndarray | None = None
+    parts: list[np.ndarray] = []
     if not isinstance(step, str):
         x0, y0, x1, y1 = step
-        usable = [
-            picture
+        parts = [
+            np.asarray(picture)[y0:y1, x0:x1]
             for n, picture in enumerate(pictures)
             if picture is not None and (n == 0 or not _overlap(step, board))
         ]
-        part = np.asarray(usable[0])[y0:y1, x0:x1] if usable else None
+
+    def found(whole: np.ndarray) -> tuple[float, int, int]:
+        """The best match of any of the part's pictures (a face shows its end's
+        look on one and its game's on the other: zoo seed 412629770's face,
+        sad at the end, smiled over the game of another size its menu gave,
+        was not found again, and that game's cells were clicked as buttons)."""
+        best = (-1.0, 0, 0)
+        for part in parts:
+            if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
+                continue
+            scores = cv2.matchTemplate(whole, part, cv2.TM_CCOEFF_NORMED)
+            _, score, _, (bx, by) = cv2.minMaxLoc(scores)
+            best = max(best, (float(score), bx, by))
+        return best
 
     def again() -> bool:
         if isinstance(step, str):
             done = actuator.press_key(step, "learn: back to the menu")
         else:
-            if part is None:
-                return False
             x0, y0, x1, y1 = step
-            whole = np.asarray(window.screen.grab(None))
-            if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
-                return False
-            scores = cv2.matchTemplate(whole, part, cv2.TM_CCOEFF_NORMED)
-            _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+            best, bx, by = found(np.asarray(window.screen.grab(None)))
             if best < FOUND_AGAIN:
                 return False
             x, y = bx + (x1 - x0) // 2, by + (y1 - y0) // 2
