@@ -1325,3 +1325,19 @@ def test_a_face_is_found_again_by_its_look_in_play_too() -> None:
     assert again()
     ((x, y),) = clicks
     assert face[0] < x < face[2] and face[1] < y < face[3]
+
+
+def test_the_button_that_opened_a_menu_is_no_level_of_it() -> None:
+    """Zoo seed 559503492's level menu, opened by its "Reset" (cut from the end's
+    picture, where the window was wider): Reset, above the levels, was tried
+    first as a level; it started a game of the level shown, behind the menu,
+    and no level was tried. Among the menu's rows, it alone shows the button
+    that led there."""
+    image = cv2.imread(str(DATA / "seed-559503492" / "menu.png"))
+    reset = cv2.imread(str(DATA / "seed-559503492" / "reset.png"))
+    geo = Geometry(175.0, 175.0, 35, 35, 5, 9)
+    rows = restart._rows(restart._parts(restart._edges(image), geo, 3))
+    came_by = [row for row in rows if restart._shows(image, row, [reset])]
+    ((x0, y0, x1, y1),) = came_by
+    # Its middle on the clone's Reset on the menu's screen: (348, 447, 420, 476).
+    assert 348 < 64 + (x0 + x1) // 2 < 420 and 447 < 345 + (y0 + y1) // 2 < 476

@@ -425,8 +425,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         if got is None and not _board_shows(player, apprentice, board_at, framed):
             # Another screen in the board's place: perhaps a menu where a
             # difficulty is chosen, whose buttons lead to a new game.
+            pictures = [found_on, record.first_image]
+            came_by = _step_pictures(step, pictures, _box_of(geo_region))
             found = _through_menu(
-                player, apprentice, final, end, _again(player, step, [found_on, record.first_image])
+                player, apprentice, final, end, _again(player, step, pictures), came_by
             )
             if found is not None:
                 got, menu = found
@@ -495,6 +497,46 @@ MENU_TRIES = 5
 FOUND_AGAIN = 0.9
 
 
+def _box_of(geo: Geometry) -> tuple[int, int, int, int]:
+    """The grid's (x0, y0, x1, y1), whole pixels."""
+    return (
+        round(geo.left),
+        round(geo.top),
+        round(geo.left + geo.width),
+        round(geo.top + geo.height),
+    )
+
+
+def _step_pictures(
+    step: str | tuple[int, int, int, int],
+    pictures: list[Image | None],
+    board: tuple[int, int, int, int],
+) -> list[np.ndarray]:
+    """The pictures of a clicked part (`_again`): cut from the first of
+    `pictures`, and from the others where it lies off the `board` (x0, y0, x1,
+    y1, region pixels); none for a key."""
+    if isinstance(step, str):
+        return []
+    x0, y0, x1, y1 = step
+    return [
+        np.asarray(picture)[y0:y1, x0:x1]
+        for n, picture in enumerate(pictures)
+        if picture is not None and (n == 0 or not _overlap(step, board))
+    ]
+
+
+def _matches(whole: np.ndarray, parts: list[np.ndarray]) -> tuple[float, int, int]:
+    """The best normalised match of any of `parts` in `whole`, and where."""
+    best = (-1.0, 0, 0)
+    for part in parts:
+        if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
+            continue
+        scores = cv2.matchTemplate(whole, part, cv2.TM_CCOEFF_NORMED)
+        _, score, _, (bx, by) = cv2.minMaxLoc(scores)
+        best = max(best, (float(score), bx, by))
+    return best
+
+
 def _again(
     player: RestartHost,
     step: str | tuple[int, int, int, int],
@@ -510,43 +552,18 @@ def _again(
     game in play, is a few cells, and those were found and clicked on a board
     of another size (a zoo clone's menu level), three clicks into its game."""
     actuator, window = player.actuator, player.window
-    geo = window.located.geometry
-    board = (
-        round(geo.left),
-        round(geo.top),
-        round(geo.left + geo.width),
-        round(geo.top + geo.height),
-    )
-
-    parts: list[np.ndarray] = []
-    if not isinstance(step, str):
-        x0, y0, x1, y1 = step
-        parts = [
-            np.asarray(picture)[y0:y1, x0:x1]
-            for n, picture in enumerate(pictures)
-            if picture is not None and (n == 0 or not _overlap(step, board))
-        ]
-
-    def found(whole: np.ndarray) -> tuple[float, int, int]:
-        """The best match of any of the part's pictures (a face shows its end's
-        look on one and its game's on the other: zoo seed 412629770's face,
-        sad at the end, smiled over the game of another size its menu gave,
-        was not found again, and that game's cells were clicked as buttons)."""
-        best = (-1.0, 0, 0)
-        for part in parts:
-            if part.size == 0 or part.shape[0] > whole.shape[0] or part.shape[1] > whole.shape[1]:
-                continue
-            scores = cv2.matchTemplate(whole, part, cv2.TM_CCOEFF_NORMED)
-            _, score, _, (bx, by) = cv2.minMaxLoc(scores)
-            best = max(best, (float(score), bx, by))
-        return best
+    parts = _step_pictures(step, pictures, _box_of(window.located.geometry))
 
     def again() -> bool:
         if isinstance(step, str):
             done = actuator.press_key(step, "learn: back to the menu")
         else:
+            # Found by any of its pictures (a face shows its end's look on one
+            # and its game's on the other: zoo seed 412629770's face, sad at the
+            # end, smiled over the game of another size its menu gave, was not
+            # found again, and that game's cells were clicked as buttons).
             x0, y0, x1, y1 = step
-            best, bx, by = found(np.asarray(window.screen.grab(None)))
+            best, bx, by = _matches(np.asarray(window.screen.grab(None)), parts)
             if best < FOUND_AGAIN:
                 return False
             x, y = bx + (x1 - x0) // 2, by + (y1 - y0) // 2
@@ -601,6 +618,7 @@ def _through_menu(
     final: Reading,
     end: Image,
     again: Callable[[], bool],
+    came_by: list[np.ndarray],
 ) -> tuple[tuple[Image, Reading], Control] | None:
     """The button of the screen now in the board's place (a menu where a
     difficulty is chosen) that starts a new game of the same size: each part
@@ -617,7 +635,15 @@ def _through_menu(
     # (drawn otherwise while the pointer rests on it, it would not answer it).
     actuator.mouse.move(*_away_point(player))
     shot = settled(window.screen, window.region)
-    boxes = _rows(_buttons(player, shot, geo, [], over_board=True, join=3, by_rows=True))
+
+    def levels(tried: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+        # The button that led here is no level (zoo seed 559503492's "Reset",
+        # above its levels, was clicked first: it started a game of the level
+        # shown, behind the menu, and no level was tried).
+        found = _rows(_buttons(player, shot, geo, tried, over_board=True, join=3, by_rows=True))
+        return [box for box in found if not _shows(shot, box, came_by)]
+
+    boxes = levels([])
     tried: list[tuple[int, int, int, int]] = []
     for i in range(MENU_TRIES):
         if i and not again():
@@ -629,7 +655,7 @@ def _through_menu(
             # them (one its pointer test missed, the level of this size).
             actuator.mouse.move(*_away_point(player))
             shot = settled(window.screen, window.region)
-            boxes = _rows(_buttons(player, shot, geo, tried, over_board=True, join=3, by_rows=True))
+            boxes = levels(tried)
             if not boxes:
                 return None
         box = boxes.pop(0)
@@ -660,6 +686,19 @@ def _through_menu(
             )
             return got, Control(region, {"playing": [picture]}, evidence)
     return None
+
+
+#: Pixels around a part looked at for another part's picture (`_shows`).
+SHOWS_REACH = 4
+
+
+def _shows(image: Image, box: tuple[int, int, int, int], pictures: list[np.ndarray]) -> bool:
+    """Whether the part `box` of `image` (region pixels, give or take
+    SHOWS_REACH) shows one of `pictures` (normalised match FOUND_AGAIN)."""
+    x0, y0, x1, y1 = box
+    r = SHOWS_REACH
+    around = np.asarray(image)[max(0, y0 - r) : y1 + r, max(0, x0 - r) : x1 + r]
+    return _matches(around, pictures)[0] >= FOUND_AGAIN
 
 
 def _back_to_board(
