@@ -1009,13 +1009,14 @@ def test_a_new_game_that_opened_an_area_by_itself_is_the_board_still(tmp_path: P
     apprentice = SimpleNamespace(looks=lambda image: np.zeros((11, 9), int))
     board_at = np.ones((11, 9), int)
     screen.image = cv2.imread(str(folder / "new-game.png"))
-    assert restart._board_shows(player, apprentice, board_at)  # type: ignore[arg-type]
+    # Framed at the end, and still framed: its border closes it where it was.
+    assert restart._board_shows(player, apprentice, board_at, True)  # type: ignore[arg-type]
     # Another screen in the window: the board's place painted the window's grey.
     g = window.geometry  # in the screen picture
     x0, y0 = round(g.left) - 8, round(g.top) - 8
     x1, y1 = round(g.left + g.width) + 8, round(g.top + g.height) + 8
     screen.image[y0:y1, x0:x1] = screen.image[y0 - 12, x0]
-    assert not restart._board_shows(player, apprentice, board_at)  # type: ignore[arg-type]
+    assert not restart._board_shows(player, apprentice, board_at, False)  # type: ignore[arg-type]
 
 
 def test_a_border_learned_a_pixel_off_still_closes_a_new_game() -> None:
