@@ -624,7 +624,9 @@ def _through_menu(
     difficulty is chosen) that starts a new game of the same size: each part
     that answers the pointer, top to bottom, is clicked and judged by a fresh
     board of the same size; a board of another size is left for the menu
-    again (`again`). Returns the new game and the button as a control."""
+    again (`again`). A part showing one of `came_by` (the pictures of the
+    button that opened this screen, `_step_pictures`) is no level. Returns the
+    new game and the button as a control."""
     window, actuator = player.window, player.actuator
     assert window.region is not None and window.located is not None
     origin = window.region
