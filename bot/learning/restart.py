@@ -38,6 +38,7 @@ from bot.board import COVERED
 from bot.errors import MsbotError, PlayError, VisionError
 from bot.learning.apprentice import Apprentice, GameRecord, no_board_shown
 from bot.learning.first_look import ENTER
+from bot.learning.other_game import end_other_game
 from bot.learning.settle import settled
 from bot.learning.windows import beside_the_clone, board_points, is_browser
 from bot.play.learner import RestartHost
@@ -646,10 +647,23 @@ def _through_menu(
         return [box for box in found if not _shows(shot, box, came_by)]
 
     boxes = levels([])
+
+    def way_back() -> bool:
+        """Whether the button that opened this screen shows again."""
+        return _matches(np.asarray(window.screen.grab(None)), came_by)[0] >= FOUND_AGAIN
+
     tried: list[tuple[int, int, int, int]] = []
     for i in range(MENU_TRIES):
         if i and not again():
-            return None
+            # No way back to the menu from the game of another size the last
+            # level started: it shows when that game ends (an end dialog's
+            # button), so the game is ended, and the way back taken then.
+            if not came_by:
+                return None
+            if not end_other_game(player, apprentice.board_window, way_back, seed=i):
+                return None
+            if not again():
+                return None
         if i:
             shot = settled(window.screen, window.region)
         if not boxes:
