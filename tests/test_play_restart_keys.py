@@ -107,3 +107,50 @@ def test_a_new_game_a_few_pixels_aside_is_followed() -> None:
     )
     reading = waiter.wait_new_game(cast(Any, final), "press n", 5.0, last_try=False)
     assert reading is fresh and bound == [aside]
+
+
+def test_a_restart_step_after_a_click_is_looked_for_with_the_pointer_off_the_window() -> None:
+    """Zoo seed 650718506: its learned restart clicks a dialog's "Play", then a
+    level of the menu that opens. The pointer, left on "Play", rested on that
+    level once the menu came and lit it up; the level's picture was not found,
+    and the restart was looked for again from scratch."""
+    from bot.play.loop import Player
+
+    events: list[tuple[str, object]] = []
+    controls = {"restart": (444, 417), "menu": (371, 414)}
+
+    def find_control(name: str, now: object, patience: float | None) -> dict[str, tuple[int, int]]:
+        events.append(("find", name))
+        return controls
+
+    player = SimpleNamespace(
+        actuator=SimpleNamespace(
+            mouse=SimpleNamespace(move=lambda x, y: events.append(("move", (x, y)))),
+            bind=lambda geo, found: None,
+            click_control=lambda name, why: (
+                events.append(("click", name)) or SimpleNamespace(to_json=lambda: {})
+            ),
+            press_key=lambda key, why: (
+                events.append(("key", key)) or SimpleNamespace(to_json=lambda: {})
+            ),
+        ),
+        waiter=SimpleNamespace(find_control=find_control),
+        window=SimpleNamespace(away_point=lambda: (238, 226)),
+        recorder=SimpleNamespace(action=lambda *a, **k: None),
+        actions=0,
+        game=3,
+        frame_name=None,
+    )
+    final = SimpleNamespace(geometry=Geometry(0.0, 0.0, 20, 20, 14, 17))
+    Player.restart_steps(
+        cast(Any, player), ("key:Escape", "restart", "menu"), cast(Any, final), cast(Any, None)
+    )
+    assert events == [
+        ("key", "Escape"),
+        ("move", (238, 226)),  # a step after another: the pointer off the window first
+        ("find", "restart"),
+        ("click", "restart"),
+        ("move", (238, 226)),
+        ("find", "menu"),
+        ("click", "menu"),
+    ]

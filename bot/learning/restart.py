@@ -603,14 +603,7 @@ def _rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, i
 def _away_point(player: RestartHost) -> tuple[int, int]:
     """A point on the screen just outside the window region, away from the
     screen's corners (a pointer there stops pyautogui)."""
-    window = player.window
-    assert window.region is not None
-    r = window.region
-    width, height = window.screen.size
-    for x, y in ((r.left - 8, r.top + 20), (r.right + 8, r.top + 20), (r.left + 20, r.bottom + 8)):
-        if 10 <= x < width - 10 and 10 <= y < height - 10:
-            return x, y
-    return _rest_point(player)
+    return player.window.away_point() or _rest_point(player)
 
 
 def _through_menu(

@@ -59,6 +59,9 @@ from bot.solver import Analysis, analyse
 from vision.capture import Image, Region, Screen
 from vision.reading import ENDED, Reading
 
+#: Seconds a clone gets to draw its buttons unlit once the pointer left them.
+POINTER_SETTLE = 0.15
+
 #: What a game that ended out of sight says (`bot.play.outcome`: "over").
 _OVER_UNSEEN = (
     "the game took no more clicks, and the clone's window hid the cell msbot guessed last: "
@@ -326,11 +329,20 @@ class Player:
 
     def restart_steps(self, restart: tuple[str, ...], final: Reading, now: Reading) -> None:
         """Make the skin's restart steps once (keys pressed, controls clicked)."""
-        for step in restart:
+        for n, step in enumerate(restart):
             name, _, fallback = step.partition("|")
             if name.startswith("key:"):
                 done = self.actuator.press_key(name[4:], "restart")
             else:
+                away = self.window.away_point() if n else None
+                if away is not None:
+                    # A step after another is looked for with the pointer off
+                    # the window: left where the last click was, it lit up the
+                    # button it rested on (zoo seed 650718506's level, under
+                    # the dialog's "Play" that opened the menu), whose picture
+                    # was then not found.
+                    self.actuator.mouse.move(*away)
+                    time.sleep(POINTER_SETTLE)
                 patience = 1.0 if fallback else None
                 controls = self.waiter.find_control(name, now, patience)
                 if name not in controls and fallback.startswith("key:"):

@@ -304,6 +304,23 @@ class GameWindow:
             return True
         return not border.open_sides(np.asarray(image), located.geometry, located.skin.scale)
 
+    def away_point(self) -> tuple[int, int] | None:
+        """A point on the screen just outside the region, away from the screen's
+        corners (a pointer there stops pyautogui): where the pointer rests on no
+        part of the clone's window (None: no room)."""
+        r = self.region
+        if r is None:
+            return None
+        width, height = self.screen.size
+        for x, y in (
+            (r.left - 8, r.top + 20),
+            (r.right + 8, r.top + 20),
+            (r.left + 20, r.bottom + 8),
+        ):
+            if 10 <= x < width - 10 and 10 <= y < height - 10:
+                return x, y
+        return None
+
     def framed(self, image: Image) -> bool:
         """Whether the skin has a border and it closes the board where it was
         located, on every side (a region picture)."""
