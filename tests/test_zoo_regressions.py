@@ -1342,3 +1342,14 @@ def test_the_button_that_opened_a_menu_is_no_level_of_it() -> None:
     ((x0, y0, x1, y1),) = came_by
     # Its middle on the clone's Reset on the menu's screen: (348, 447, 420, 476).
     assert 348 < 64 + (x0 + x1) // 2 < 420 and 447 < 345 + (y0 + y1) // 2 < 476
+
+
+def test_a_dialog_escape_closed_no_longer_counts_as_over_the_board() -> None:
+    """Zoo seed 1335437593: a "Congratulations" dialog over the board, closed
+    by Escape; the buttons were still looked for over the board, its cells
+    framed on a black board came nearest, and its "Reset" was never tried."""
+    assert restart._over_board(True, False) is False  # closed: the desktop says so
+    assert restart._over_board(True, True) is True  # still there
+    assert restart._over_board(True, None) is True  # the desktop cannot tell
+    assert restart._over_board(False, None) is False
+    assert restart._over_board(False, True) is True  # one came since the end
