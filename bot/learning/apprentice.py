@@ -100,6 +100,9 @@ HIT_GAMES = 2
 #: (`Apprentice._unframed`).
 RIM = 2
 RIM_SAME = 8.0
+#: How alike in shape (`Apprentice._glyph_alike`) a number's new look at a
+#: game's end must be to one already named that number.
+GLYPH_ALIKE = 0.5
 #: Share of the open cells a finished board must show anew for its pictures
 #: to be a redrawn board (xbomb) rather than a window over part of it.
 REDRAWN = 0.9
@@ -1363,6 +1366,17 @@ class Apprentice:
         scenes = [scene for g in self.games for scene in self._scenes(g)]
         proof = prove_values(names, todo, scenes, self.draft.opened)
         for look, name in proof.names.items():
+            if todo.get(look) == END_CANDIDATES and not self._glyph_alike(look, name.char):
+                # A picture a finished board shows on a closed cell, proven a
+                # number that no look of that number resembles: a piece of a
+                # notice over the board (zoo seed 358129339's "BOOM!" edge, its
+                # body the covered tile's grey, proven a 2 and a 1 by two lost
+                # boards it covered alike, and read so ever after).
+                self.draft.notes.append(
+                    f"game {record.number}: a picture on a closed cell at the end fits only "
+                    f"a {name.char}, but has no {name.char}'s shape: not named"
+                )
+                continue
             names[look] = name
             self.draft.opened.pop(look, None)
         for look, why in proof.contradictions.items():
@@ -1377,6 +1391,24 @@ class Apprentice:
             )
         self.save()
         return record.outcome
+
+    def _glyph_alike(self, look: int, char: str) -> bool:
+        """Whether `look`, proven `char`, shows the shape of a look already named
+        `char` (`GLYPH_ALIKE`: correlation of the patches less their mean
+        colour), or no look is named `char` yet, or `char` is no number."""
+        if char not in NUMBER_CANDIDATES:
+            return True
+        others = [k for k, n in self.draft.names.items() if n.char == char and k != look]
+        if not others:
+            return True
+
+        def shape(key: int) -> np.ndarray:
+            patch = np.asarray(self.book.looks[key].patch, np.float64).reshape(-1, 3)
+            flat = (patch - patch.mean(axis=0)).reshape(-1)
+            return np.asarray(flat / max(float(np.linalg.norm(flat)), 1e-6))
+
+        mine = shape(look)
+        return max(float(mine @ shape(k)) for k in others) >= GLYPH_ALIKE
 
     def _unframed(
         self,
