@@ -1382,3 +1382,23 @@ def test_a_notice_piece_proven_a_number_at_the_end_is_not_named_so() -> None:
     assert not Apprentice._glyph_alike(fake, 17, "1")  # the notice's body
     assert Apprentice._glyph_alike(fake, 17, "3")  # no 3 named yet: nothing to compare
     assert Apprentice._glyph_alike(fake, 13, "*")  # not a number
+
+
+def test_a_face_off_the_middle_is_tried_after_the_keys_before_its_counter() -> None:
+    """Zoo seed 552157882 again: its face (over the right quarter of the board)
+    is no face tried before the last key (the suite's seed 4001 had a label
+    clicked so before its Ctrl+N restart), and among those tried after it the
+    face comes before the "Flags: 10" digits beside it."""
+    folder = DATA / "seed-552157882"
+    frames = [cv2.imread(str(folder / f"play-{n}.png")) for n in (1, 2)]
+    last = cv2.imread(str(folder / "last.png"))
+    end = cv2.imread(str(folder / "end.png"))
+    changes = np.zeros(end.shape[:2], np.uint16)
+    for one, other in zip([*frames, last], [*frames, last][1:], strict=False):
+        changes += cv2.absdiff(one, other).max(axis=2) > 40
+    geo = Geometry(160.0, 160.0, 16, 12, 10, 10)
+    _, faces, moved = restart.face_tries(last, end, changes, geo)
+    assert not faces
+    x0, y0, x1, y1 = moved[0]
+    fx0, fy0, fx1, fy1 = 816 - 558, 138 - 40, 856 - 558, 178 - 40  # its face, region pixels
+    assert fx0 < (x0 + x1) // 2 < fx1 and fy0 < (y0 + y1) // 2 < fy1

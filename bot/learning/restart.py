@@ -238,18 +238,24 @@ def face_tries(
     # A face a label beside it pushed aside in play (Tk packs "Mines: 10" and
     # the face in one row: at "Mines: 9" the face moved 4 px, and a zoo clone's
     # face was never tried): after the keys, as a face all the same. So is a
-    # face-like part that changed in play and changed across at the end (such
-    # a face, its outline taller than a control of its small cells' size:
-    # zoo seed 552157882's, never tried).
+    # face-like part anywhere over the board that changed across at the end
+    # (zoo seed 552157882's face over the right quarter of its board, moved in
+    # play, never tried); after the keys, as a click on a label beside the
+    # board is a click beside the game (the suite's seed 4001, its restart
+    # Ctrl+N).
     moved = [box for box in around if box not in faces]
     moved += [
         box
         for box in parts
         if box not in faces
         and box not in moved
-        and _face_like(box, geo)
+        and _face_like(box, geo, anywhere=True)
         and _changed_across(last, end, box, least)
     ]
+    # The largest first: a face is a button, a counter's digits beside it are
+    # smaller (552157882's "10", clicked before its face, was a click beside
+    # the game).
+    moved.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
     return parts, faces, moved
 
 
@@ -1175,11 +1181,12 @@ def _rest_point(player: RestartHost) -> tuple[int, int]:
 FACE_SIDE = 0.6
 
 
-def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
-    """A roughly square part above the board, over its middle half, or over the
-    rest of it and most of a cell's size: where clones put their face button
-    (a zoo clone's over the right quarter of a narrow board, beside its
-    counter, was never tried; a counter's two digits are smaller)."""
+def _face_like(box: tuple[int, int, int, int], geo: Geometry, anywhere: bool = False) -> bool:
+    """A roughly square part above the board, over its middle half: where clones
+    put their face button. With `anywhere`, over the rest of the board's width
+    too when it is most of a cell's size (a zoo clone's face over the right
+    quarter of a narrow board, beside its counter, was never tried; a counter's
+    two digits are smaller): such parts are tried after every key."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     if max(w, h) > 1.6 * min(w, h) or y1 > geo.top:
@@ -1188,7 +1195,7 @@ def _face_like(box: tuple[int, int, int, int], geo: Geometry) -> bool:
     if geo.left + geo.width / 4 <= x <= geo.left + 3 * geo.width / 4:
         return True
     big = min(w, h) >= FACE_SIDE * max(geo.cell_w, geo.cell_h)
-    return big and geo.left <= x <= geo.left + geo.width
+    return anywhere and big and geo.left <= x <= geo.left + geo.width
 
 
 def _hides_open(apprentice: Apprentice, record: GameRecord, end: Image) -> bool:
