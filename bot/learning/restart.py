@@ -1086,12 +1086,7 @@ def _covered_alikes(
     board's pitch, one of them the restart, never tried)."""
     picture = np.asarray(image)[:, :, :3].astype(np.float32)
     height, width = picture.shape[:2]
-    board = (
-        round(geo.left),
-        round(geo.top),
-        round(geo.left + geo.width),
-        round(geo.top + geo.height),
-    )
+    board = _box_of(geo)
     found: list[tuple[float, tuple[int, int, int, int]]] = []
     for tile in tiles:
         th, tw = tile.shape[:2]
