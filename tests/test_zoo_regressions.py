@@ -115,6 +115,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   message, and no button was found: every later game lost. The lower third
   of a tall part of a notice is tried too (`restart._lower_third`).
 
+- seed 393738480 (from the run with seed 2126572176): a new game that opens
+  an area by itself, and a frame below the last row where the others meet a
+  gap. The open area's pictures took the learner's probes for covered
+  pictures, the bottom row's was never named, and no new game was proven:
+  covered-looking pictures are now probed first.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -1402,3 +1408,37 @@ def test_a_face_off_the_middle_is_tried_after_the_keys_before_its_counter() -> N
     x0, y0, x1, y1 = moved[0]
     fx0, fy0, fx1, fy1 = 816 - 558, 138 - 40, 856 - 558, 178 - 40  # its face, region pixels
     assert fx0 < (x0 + x1) // 2 < fx1 and fy0 < (y0 + y1) // 2 < fy1
+
+
+def test_covered_cells_of_the_board_edges_are_probed_before_open_cells() -> None:
+    """Zoo seed 393738480 (msbot's fresh grab, its region from (272, 105)): 18 px
+    tiles 3 px apart, a frame below the last row where the others meet a gap,
+    and a new game that opens an area by itself. The learner probes at most
+    `MORE_COVERED` pictures of the fresh board as covered cells; in reading
+    order the open area's empty cells and numbers took those probes, the
+    bottom row's covered picture was never named, a whole row stayed unread
+    and no new game was ever proven ("could not find how this clone starts a
+    new game"). Pictures nearest the covered look are probed first."""
+    image = cv2.imread(str(DATA / "seed-393738480" / "fresh.png"))
+    truth = _truth(393738480)
+    xs, ys = truth["boxes"][0]["xs"], truth["boxes"][0]["ys"]
+    assert isinstance(xs, list) and isinstance(ys, list)
+    # The grid as the learner cuts it: each cell's box from 2 px above and left
+    # of its tile (the gap) to 1 px past it.
+    geo = Geometry(xs[0][0] - 272 - 2, ys[0][0] - 105 - 2, 21, 21, len(ys), len(xs))
+    cuts = find_cuts(image, geo)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    patches = cut_patches(image, cuts, side, first_look.LEARNED_INSET)
+    book = LookBook(same_bound(patches), side, inset=first_look.LEARNED_INSET)
+    looks = book.assign(image, cuts)
+    state = [str(row) for row in cast(list[str], truth["state"][0]["board"])]
+    covered = np.array([[ch == "." for ch in row] for row in state])
+    inner = looks[covered][np.bincount(looks[covered]).argmax()]
+    names = {int(inner): first_look.Name(".", "the pointer's probe")}
+    on_open = {int(k) for k in np.unique(looks[~covered])}
+    only_covered = {int(k) for k in np.unique(looks[covered])} - on_open - set(names)
+    assert int(looks[-1, 5]) in only_covered  # the bottom row's own picture
+    unnamed = [int(k) for k in np.unique(looks) if int(k) not in names]
+    order = first_look.nearest_covered_first(book, unnamed, names)
+    assert set(order[: len(only_covered)]) == only_covered
+    assert len(only_covered) <= first_look.MORE_COVERED

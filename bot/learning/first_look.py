@@ -459,8 +459,9 @@ def _rest_offset(geo: Geometry) -> tuple[float, float]:
 #: those already named). A board whose cells are cut with a strip of its frame
 #: draws a covered cell in 9 ways: the inside (named by the pointer's probe), 4
 #: sides and 4 corners. Looks are numbered in reading order, so the bottom side
-#: and the bottom-right corner come last: with fewer slots they were never
+#: and the bottom-right corner came last: with fewer slots they were never
 #: named, their cells stayed unreadable ("held", never clicked) all session.
+#: They are tried nearest the covered look first (`nearest_covered_first`).
 MORE_COVERED = 8
 
 
@@ -585,7 +586,9 @@ def _more_covered(
     (xdemineur) does not react, and is left to be learned in play. Returns the
     screen as it is afterwards (every cell as before)."""
     marks = len(cycle) - 1
-    unnamed = [int(k) for k in np.unique(looks) if int(k) not in names]
+    unnamed = nearest_covered_first(
+        looker.book, [int(k) for k in np.unique(looks) if int(k) not in names], names
+    )
     for look in unnamed[:MORE_COVERED]:
         if look in names:
             continue  # named by an earlier probe (its flag came off as this look)
@@ -621,6 +624,26 @@ def _more_covered(
             names[flag] = Name("F", f"appeared where msbot marked the covered cell ({r}, {c})")
         shot = back
     return shot
+
+
+def nearest_covered_first(book: LookBook, unnamed: list[int], names: dict[int, Name]) -> list[int]:
+    """`unnamed` looks, those nearest a look named covered first: a covered tile
+    drawn otherwise at an edge of the board differs from it by a strip of the
+    frame, an open cell by the whole cell. (Zoo seed 393738480's new games
+    open an area by themselves: its empty cells and numbers came first in
+    reading order, took the probes, and the bottom row's covered cells, the
+    last look, stayed unnamed: a whole row unread, no new game ever proven.)"""
+    covered = [
+        look.patch for k, look in enumerate(book.looks) if k in names and names[k].char == "."
+    ]
+    if not covered:
+        return unnamed
+    known = np.stack(covered)
+
+    def distance(k: int) -> float:
+        return float(_apart(known, book.looks[k].patch[None, :]).min())
+
+    return sorted(unnamed, key=distance)
 
 
 def _flag_shown(looker: Looker, shot: Image, r: int, c: int, names: dict[int, Name]) -> bool:
