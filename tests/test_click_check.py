@@ -226,3 +226,15 @@ def test_a_dialog_over_the_board_is_the_clones_own_only_when_its_program_made_it
     assert not check.own_dialog_over()
     check.mouse = SplitDesktop(7, middle, {7: 0x400000})  # nothing over the board
     assert not check.own_dialog_over()
+    # Zoo seed 735280737: its "Congratulations" dialog over the whole of a small
+    # board was "another window over the board", and the run stopped.
+    whole = (0, 10**6)
+    check.mouse = SplitDesktop(9, middle, {7: 0x400000, 9: 0x400000})
+    assert check.own_dialog_over()  # the board's program seen, as before the dialog grew
+    check.mouse = SplitDesktop(9, whole, {7: 0x400000, 9: 0x400000})
+    assert check.own_dialog_over()
+    check.mouse = SplitDesktop(9, whole, {7: 0x400000, 9: 0x600000})  # another program's
+    assert not check.own_dialog_over()
+    _, window, unknown = _setup(tmp_path / "unknown", top=7)  # no program ever said
+    unknown.mouse = SplitDesktop(9, whole, {7: 0x400000, 9: 0x400000})
+    assert not unknown.own_dialog_over()

@@ -88,6 +88,9 @@ class ClickCheck:
         self.mouse = mouse
         #: The board's own top-level window (None: the desktop cannot say).
         self.own: int | None = None
+        #: The X client (program) that made that window, as last seen (None: not
+        #: known): a dialog of the clone that hides the whole board is told by it.
+        self.own_client: int | None = None
         self.basis: Basis | None = None
         #: Milliseconds each check took (`GameResult.check_ms`).
         self.ms: list[float] = []
@@ -95,7 +98,9 @@ class ClickCheck:
     def new_game(self, geometry: Geometry) -> None:
         """Ask the desktop which window holds the board (its middle and cells
         across it: a window over part of it already leaves this unknown)."""
-        self.own = only_window(windows_at(self.mouse, board_points(geometry)))
+        points = board_points(geometry)
+        self.own = only_window(windows_at(self.mouse, points))
+        self.own_client = None if self.own is None else self.mouse.client_at(*points[0])
         self.basis = None
 
     def begin(self, image: Image, reading: Reading) -> None:
@@ -153,7 +158,10 @@ class ClickCheck:
         """Whether a window over the board is the clone's own (the desktop says
         it comes from the same program as the board's window: a "You won"
         dialog whose button is the learned restart), and no other lies there.
-        False when the desktop cannot tell, or the board shows nowhere."""
+        A dialog may hide the whole board (zoo seed 735280737: a 9x5 board of
+        13 px rows under its "Congratulations"): its program is then compared
+        with the one last seen making the board's window. False when the
+        desktop cannot tell, or nothing lies over the board."""
         if self.own is None or (seen := self._tops()) is None:
             return False
         points, tops = seen
@@ -161,10 +169,12 @@ class ClickCheck:
             return False
         mine = [p for p, top in zip(points, tops, strict=True) if top == self.own]
         others = [p for p, top in zip(points, tops, strict=True) if top != self.own]
-        if not mine or not others:
+        if not others:
             return False
-        clients = {self.mouse.client_at(x, y) for x, y in [mine[0], *others]}
-        return None not in clients and len(clients) == 1
+        if mine:
+            self.own_client = self.mouse.client_at(*mine[0])
+        clients = {self.mouse.client_at(x, y) for x, y in others}
+        return self.own_client is not None and clients == {self.own_client}
 
     def _tops(self) -> tuple[list[tuple[int, int]], list[int | None]] | None:
         """The points across the board and the top-level window at each, as the
