@@ -805,14 +805,19 @@ class Apprentice:
         shown = {cell: self._char_at(now, cell) for cell in covered}
         flags = [cell for cell in free if board[cell] == "F"]
         if covered and "." not in shown.values() and None in shown.values():
-            if flags:
-                # A finished game may draw its covered cells otherwise (a zoo
-                # clone's lost board, seed 528080260): a flag is asked instead.
-                return self._probe_flag(far(flags))
-            raise PlayError(
-                "every cell left covered changed, some into pictures msbot does not read "
-                "yet: msbot cannot tell whether the game goes on"
-            )
+            # Every covered cell drawn otherwise: a game in play changes no cell
+            # it was not asked to, so this is most likely its end. A finished
+            # game may draw its covered cells otherwise (a zoo clone's lost
+            # board, seed 528080260): a flag is asked instead, one the clone
+            # drew itself too (no game in play flags a cell by itself), else a
+            # cell drawn as nothing the skin reads (seed 2020607272's page won
+            # at its first click, its mines flagged in another look, a notice
+            # over the board's middle; the farthest from the clicks lies on the
+            # board's rim): a click that changes it is undone by the rest of the
+            # mark cycle, as a flag's is.
+            drawn = [cell for cell, char in shown.items() if char == "F"]
+            unread = [cell for cell, char in shown.items() if char is None]
+            return self._probe_flag(far(flags or drawn or unread))
         covered = [cell for cell in covered if shown[cell] == "."]
         # Twice at most: a cell the clone opened by itself while the probe asked
         # it (a cascade still drawing) says nothing either way.
@@ -877,8 +882,9 @@ class Apprentice:
         self.on_action(done)
 
     def _probe_flag(self, cell: Cell) -> bool:
-        """Whether the game takes clicks, asked of a flag: one step of the mark
-        cycle changes it, and the rest of the cycle puts it back. (xdemineur,
+        """Whether the game takes clicks, asked of a flag (or of any cell of the
+        mark cycle: the cycle is as long from each of its steps): one step of the
+        mark cycle changes it, and the rest of the cycle puts it back. (xdemineur,
         won with every mine flagged and the 0s it opened by itself not named
         yet: no covered cell left to probe, so the win went unseen.)"""
         window = self._window()
