@@ -96,7 +96,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
 - seed 528080260 (a dark clone of rounded cells): its lost board draws the
   covered cells left otherwise; the learner's probe found every covered cell
   changed and stopped ("msbot cannot tell whether the game goes on") with
-  flags on the board to ask: a flag is asked then.
+  flags on the board to ask: a flag is asked then. A page won at its first
+  click (seed 2020607272) flagged its mines in another look under a notice,
+  with no flag of msbot's to ask: a flag the clone drew, else a cell drawn as
+  nothing the skin reads, is asked.
 - seed 58844096 (from the run with seed 799540565): a board in play at
   the start, its two left columns open. A line without covered cells was
   kept only when its pictures showed three lines in or more, and no 0 did:
