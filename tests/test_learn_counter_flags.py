@@ -161,7 +161,7 @@ def test_a_counter_flag_whose_taking_off_moves_the_board_is_followed(
     def right_click(r: int, c: int, shot: np.ndarray, why: str) -> np.ndarray:
         clicked.append(len(clicked))
         if len(clicked) - 1 == at_step:
-            raise BoardMoved("moved", -9, 0, after)
+            raise BoardMoved("moved", -9, 0, after, cast(Any, looker), (3, 4), before)
         return shot
 
     handed: list[tuple[int, np.ndarray]] = []

@@ -1457,3 +1457,49 @@ def test_covered_cells_of_the_board_edges_are_probed_before_open_cells() -> None
     order = first_look.nearest_covered_first(book, unnamed, names)
     assert set(order[: len(only_covered)]) == only_covered
     assert len(only_covered) <= first_look.MORE_COVERED
+
+
+class _ToggleMouse(NoInput):
+    """Each right click shows the next picture of `shots` on `screen` (the
+    clone's answer), and is noted (x, y)."""
+
+    def __init__(self, screen: FrozenScreen, shots: list[np.ndarray]) -> None:
+        self.screen, self.shots, self.clicks = screen, shots, cast(list[tuple[int, int]], [])
+
+    def click(self, x: int, y: int, button: str) -> None:  # type: ignore[override]
+        assert button == "right"
+        self.clicks.append((x, y))
+        if self.shots:
+            self.screen.image = self.shots.pop(0)
+
+
+@pytest.mark.parametrize("comes_back", [True, False])
+def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
+    monkeypatch: pytest.MonkeyPatch, comes_back: bool
+) -> None:
+    """Zoo seed 1009010659 (a crop of msbot's grabs: its window from (35, 30)):
+    "Mines: 10" beside an 8x8 board became "Mines: 9" at the first probe flag,
+    the window narrowed, the board moved 9 px left, and learning stopped with
+    the flag on the board. The stop now takes the mark off where the board is,
+    and says whether it came off."""
+    monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
+    fresh = cv2.imread(str(DATA / "seed-1009010659" / "fresh.png"))
+    flagged = cv2.imread(str(DATA / "seed-1009010659" / "flagged.png"))
+    geo = find_board(fresh)
+    cuts = find_cuts(fresh, geo)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    book = LookBook(same_bound(cut_patches(fresh, cuts, side)), side)
+    book.assign(fresh, cuts)
+    screen = FrozenScreen(fresh.copy())
+    mouse = _ToggleMouse(screen, [flagged, fresh if comes_back else flagged])
+    region = Region(0, 0, fresh.shape[1], fresh.shape[0])
+    looker = first_look.Looker(
+        screen, Actuator(mouse), geo, region, cuts, book, say=lambda text: None
+    )
+    with pytest.raises(first_look.BoardMoved) as moved:
+        looker.right_click(1, 5, fresh, "learn: the flag (right click)")
+    assert (moved.value.dx, moved.value.dy, moved.value.cell) == (-9, 0, (1, 5))
+    assert first_look._moved_mark_off(moved.value) is comes_back
+    # The mark taken off where the board is now: 9 px left of where it was flagged.
+    (x0, y0), (x1, y1) = mouse.clicks[:2]
+    assert (x1, y1) == (x0 - 9, y0)

@@ -19,6 +19,7 @@ Each name it gives says which click proved it. Every click goes through the
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -120,13 +121,24 @@ def around(geo: Geometry, screen_size: tuple[int, int]) -> Region:
 
 
 class BoardMoved(PlayError):
-    """A mark moved the board whole in its window by (`dx`, `dy`) px (a label
-    beside it changed its width: "Flags: 9" became "Flags: 10"); `shot` is the
-    settled picture after it, the board at its new place."""
+    """A mark on `cell` of `looker`'s grid moved the board whole in its window by
+    (`dx`, `dy`) px (a label beside it changed its width: "Flags: 9" became
+    "Flags: 10"); `shot` is the settled picture after it, the board at its new
+    place, `before` the one before the mark."""
 
-    def __init__(self, message: str, dx: int, dy: int, shot: Image) -> None:
+    def __init__(
+        self,
+        message: str,
+        dx: int,
+        dy: int,
+        shot: Image,
+        looker: Looker,
+        cell: tuple[int, int],
+        before: Image,
+    ) -> None:
         super().__init__(message)
         self.dx, self.dy, self.shot = dx, dy, shot
+        self.looker, self.cell, self.before = looker, cell, before
 
 
 class Looker:
@@ -264,6 +276,9 @@ class Looker:
                 dx,
                 dy,
                 shot,
+                self,
+                (r, c),
+                before,
             )
         now = self.book.match(self.book.patches(np.asarray(shot), self.cuts))
         others = (now != board).reshape(self.geo.rows, self.geo.cols)
@@ -1262,7 +1277,54 @@ def first_look(
     board rectangle when the screen holds other grids; `mines`: the mine
     total when the user knows it (it decides between counter readings);
     `keep(picture, region, why)` is given every picture learned from (`--save`).
+
+    A mark that moved the board stops learning, its mark taken off first
+    (`_moved_mark_off`).
     """
+    try:
+        return _first_look(screen, actuator, base, board, say, mines, seed, keep)
+    except BoardMoved as moved:
+        r, c = moved.cell
+        if _moved_mark_off(moved):
+            raise PlayError(f"{moved}; its mark at ({r}, {c}) came off again") from None
+        raise PlayError(f"{moved}; the mark at ({r}, {c}) may still be on the board") from None
+
+
+def _moved_mark_off(moved: BoardMoved) -> bool:
+    """Take off the mark that moved the board (zoo seed 1009010659's first probe
+    flag: "Mines: 10" became "Mines: 9" beside the board, whose window
+    narrowed, and the flag stayed on the board when learning stopped): the
+    mark cycle's next steps, one or two, where the board is now, until the
+    board is back where it was with the cell as before the mark. Whether it
+    is."""
+    looker, (r, c) = moved.looker, moved.cell
+    there, last = looker.shifted(moved.dx, moved.dy), moved.shot
+    try:
+        for _ in range(2):
+            with contextlib.suppress(BoardMoved):
+                there.right_click(r, c, last, "learn: the mark that moved the board off")
+            time.sleep(MOVE_BACK_WAIT)
+            last = settled(looker.screen, looker.region)
+            if _where_it_was(looker, moved.before, last, (r, c)):
+                if looker.back_as_it_was(last, r, c):
+                    return True
+                there = looker  # back, showing the cycle's next mark
+    finally:
+        looker.actuator.bind(looker.geo)
+    return False
+
+
+def _first_look(
+    screen: Screen,
+    actuator: Actuator,
+    base: Region | None,
+    board: BoardRect | None,
+    say: Callable[[str], None],
+    mines: int | None,
+    seed: int,
+    keep: Callable[[Image, Region, str], None],
+) -> FirstLook:
+    """`first_look` until a mark moves the board."""
     rng = np.random.default_rng(seed)
     full = screen.grab(base)
     try:
