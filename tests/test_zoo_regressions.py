@@ -124,6 +124,13 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   pictures, the bottom row's was never named, and no new game was proven:
   covered-looking pictures are now probed first.
 
+- seed 1658194843 (from the run with seed 12201905): a "New game" button
+  just above the board, lit by the pointer that rested there after trying
+  it: "the part found there is gone", never clicked.
+- seed 1009010659 (from the run with seed 2126572176): the first probe flag
+  narrowed a label beside the board, the window with it, and the board
+  moved; learning stopped with the flag on the board. It is taken off.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -1503,3 +1510,44 @@ def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
     # The mark taken off where the board is now: 9 px left of where it was flagged.
     (x0, y0), (x1, y1) = mouse.clicks[:2]
     assert (x1, y1) == (x0 - 9, y0)
+
+
+class _LitScreen(FrozenScreen):
+    """The clone's window: its button drawn lit while the pointer is over it."""
+
+    def __init__(self, image: np.ndarray, lit: np.ndarray, button: tuple[int, int, int, int]):
+        super().__init__(image)
+        self.unlit, self.lit, self.button = image, lit, button
+
+    def point(self, x: int, y: int) -> None:
+        x0, y0, x1, y1 = self.button
+        self.image = self.lit if x0 <= x < x1 and y0 <= y < y1 else self.unlit
+
+
+def test_a_button_tried_for_its_light_is_not_lit_by_the_pointer_left_on_it() -> None:
+    """Zoo seed 1658194843 (a crop of msbot's region: its "New game" button 10 px
+    above a 5x6 board of 35 px cells): the pointer, after lighting the button
+    up, rested "just above the board's top-left cell", on the button's lower
+    edge; lit there, the button was no longer the picture found at the end,
+    "the part found there is gone", never clicked, no new game. The pointer
+    now leaves to a point outside the window's region."""
+    end = cv2.imread(str(DATA / "seed-1658194843" / "end.png"))
+    lit = cv2.imread(str(DATA / "seed-1658194843" / "lit.png"))
+    screen = _LitScreen(end, lit, (125, 27, 228, 56))  # the clone's own box, here
+
+    class Mouse(NoInput):
+        def move(self, x: int, y: int) -> None:
+            screen.point(x, y)
+
+    region = Region(0, 0, end.shape[1], end.shape[0])
+    window = SimpleNamespace(
+        region=region,
+        screen=screen,
+        geometry=Geometry(125.0, 65.0, 35.0, 35.0, 6, 5),
+        away_point=lambda: (region.right + 8, 20),
+    )
+    player = cast(Any, SimpleNamespace(window=window, actuator=SimpleNamespace(mouse=Mouse())))
+    part = (124, 26, 231, 49)  # what changed at the end: the label beside it moved it
+    button = restart._hover_box(player, end, part)
+    assert button is not None
+    assert restart._still_shown(player, end, part)
