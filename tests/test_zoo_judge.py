@@ -140,3 +140,25 @@ def test_a_click_beside_the_board_is_a_click_outside(truth: Truth, tmp_path: Pat
     # A click meant for one cell that lands on its neighbour.
     off = [*actions[:1], {**actions[1], "x": actions[1]["x"] + (xs[1][0] - xs[0][0])}, *actions[2:]]
     assert judge(truth, _write(tmp_path / "rec2", readings, off)).clicks_wrong_cell == 1
+
+
+def test_a_click_on_a_board_that_moved_a_moment_before_is_on_its_new_cell(
+    truth: Truth, tmp_path: Path
+) -> None:
+    """Zoo seed 1627108470: a label beside the board grew, the board moved 10 px,
+    and msbot's next clicks, made on the board where it now was, were counted
+    on the cells the layout of 0.2 s before put there (14 "on another cell")."""
+    readings, actions = _perfect(truth)
+    _, xs, ys = truth.boxes[-1]
+    pitch = xs[1][0] - xs[0][0]
+    moved = copy.deepcopy(truth)
+    at = actions[1]["time"] - 0.1  # the board one cell to the right from here
+    moved.boxes.append((at, [[a + pitch, b + pitch] for a, b in xs], ys))
+    moved.boxes.sort(key=lambda b: b[0])
+    there = {**actions[1], "x": actions[1]["x"] + pitch}
+    verdict = judge(moved, _write(tmp_path / "rec", readings, [actions[0], there]))
+    assert verdict.clicks_wrong_cell == 0 and verdict.clicks_on_cells == 2, verdict.to_json()
+    # A click on the cell beside it by either layout is on another cell still.
+    beside = {**actions[1], "x": actions[1]["x"] + 3 * pitch}
+    verdict = judge(moved, _write(tmp_path / "rec2", readings, [actions[0], beside]))
+    assert verdict.clicks_wrong_cell == 1, verdict.to_json()

@@ -243,20 +243,23 @@ def judge_clicks(truth: Truth, actions: list[dict[str, Any]], verdict: Verdict) 
             continue
         x, y, t = action["x"], action["y"], action["time"]
         verdict.clicks += 1
-        cell = None
+        # The cell under the click by each layout in force around it: a board
+        # that moved a moment before (a label beside it grew) has two (zoo seed
+        # 1627108470's clicks on the new layout were counted on the old one).
+        cells = []
         for xs, ys in _boxes_around(truth, t):
             col = next((c for c, (a, b) in enumerate(xs) if a <= x < b), None)
             row = next((r for r, (a, b) in enumerate(ys) if a <= y < b), None)
             if col is not None and row is not None:
-                cell = (row, col)
-                break
-        if cell is not None:
+                cells.append((row, col))
+        if cells:
+            cell = cells[0]
             verdict.clicks_on_cells += 1
             meant = (action.get("row"), action.get("col"))
             # While learning (game 0) msbot's rows may be a grid's not proven yet
             # (a toolbar above the board is row 0 until it is left out).
             playing = action.get("game", 1) != 0
-            if playing and meant != (None, None) and tuple(meant) != cell:
+            if playing and meant != (None, None) and tuple(meant) not in cells:
                 verdict.clicks_wrong_cell += 1
                 verdict.note("clicks_wrong_cell", {"action": action, "landed": list(cell)})
             continue
