@@ -1551,3 +1551,18 @@ def test_a_button_tried_for_its_light_is_not_lit_by_the_pointer_left_on_it() -> 
     button = restart._hover_box(player, end, part)
     assert button is not None
     assert restart._still_shown(player, end, part)
+
+
+def test_the_counter_is_no_part_to_click_for_a_restart() -> None:
+    """Zoo seed 1750693854 (a crop of msbot's region from (140, 100)): its LED
+    counter went to "000" when the won board flagged every mine itself, the
+    one part of the window that changed at the end; the restart search
+    clicked it (a click beside the game). The skin's counter (its learned
+    region around the board) is left out of the parts tried."""
+    played = cv2.imread(str(DATA / "seed-1750693854" / "played.png"))
+    end = cv2.imread(str(DATA / "seed-1750693854" / "end.png"))
+    geo = Geometry(20.0, 58.0, 19.0, 19.0, 10, 10)
+    parts, faces, moved = restart.face_tries(played, end, None, geo)
+    counter = restart.region_box(((0.0, 14.0), (0.0, -37.0), (0.0, 45.0), (0.0, -8.0)), geo)
+    assert parts and all(restart._centre_in(counter, box) for box in parts)
+    assert restart._off(counter, parts) == [] and restart._off(None, parts) == parts
