@@ -1562,7 +1562,7 @@ def test_the_counter_is_no_part_to_click_for_a_restart() -> None:
     played = cv2.imread(str(DATA / "seed-1750693854" / "played.png"))
     end = cv2.imread(str(DATA / "seed-1750693854" / "end.png"))
     geo = Geometry(20.0, 58.0, 19.0, 19.0, 10, 10)
-    parts, faces, moved = restart.face_tries(played, end, None, geo)
+    parts, _, _ = restart.face_tries(played, end, None, geo)
     counter = restart.region_box(((0.0, 14.0), (0.0, -37.0), (0.0, 45.0), (0.0, -8.0)), geo)
     assert parts and all(restart._centre_in(counter, box) for box in parts)
     assert restart._off(counter, parts) == [] and restart._off(None, parts) == parts
