@@ -131,6 +131,15 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   narrowed a label beside the board, the window with it, and the board
   moved; learning stopped with the flag on the board. It is taken off.
 
+- seed 943047310 (from the run with seed 467666975): 15 px dithered tiles
+  beside a "9/19" label; the tenth counter flag moved the board 10 px. Its
+  dither's lines were taken for cells sized by their text (ten flags left
+  on the board), then the move was seen at -5 px, an alias of cells alike
+  (a flag put on another cell), then in play the skin located 8 of its 10
+  rows and the run stopped. The frame around the board now chooses between
+  aliases, a picture moved whole is no grid of text-sized cells, and a part
+  located is no answer to where the board went.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -184,6 +193,7 @@ from vision.locate import Located, locate
 from vision.reader import BoardReader
 from vision.reading import Reading, UnknownCell
 from vision.skin import load_skin
+from vision.slide import slid
 
 DATA = Path(__file__).parent / "data" / "zoo"
 
@@ -1566,3 +1576,58 @@ def test_the_counter_is_no_part_to_click_for_a_restart() -> None:
     counter = restart.region_box(((0.0, 14.0), (0.0, -37.0), (0.0, 45.0), (0.0, -8.0)), geo)
     assert parts and all(restart._centre_in(counter, box) for box in parts)
     assert restart._off(counter, parts) == [] and restart._off(None, parts) == parts
+
+
+def test_a_dithered_board_moved_more_than_half_a_cell_is_seen_moved_by_its_frame() -> None:
+    """Zoo seed 943047310 (crops of msbot's region from (60, 0)): 15 px cells of a
+    dithered pattern beside a "1/19" label; at the tenth counter flag "10/19"
+    pushed the board 10 px right. Cells alike repeat every 15 px, so the board's
+    inside lined up again at -5 px: the flag was "taken off" a cell to its left
+    and a new flag put there. The ring around the board, its frame, chooses."""
+    folder = DATA / "seed-943047310"
+    flag, ten = (cv2.imread(str(folder / name)) for name in ("flag.png", "ten-flags.png"))
+    geo = Geometry(100.0, 87.0, 15, 15, 10, 10)  # the board before the move, here
+    assert slid(flag, ten, geo, first_look.SLID_REACH) == (10, 0)
+    assert slid(flag, ten, geo) == (10, 0)
+    assert slid(flag, flag, geo) is None
+
+
+def test_a_board_in_play_part_of_which_its_skin_locates_is_followed_as_it_slid(
+    tmp_path: Path,
+) -> None:
+    """Zoo seed 943047310 in play (msbot's region, its learned skin): a flag
+    widened the label beside the board, which moved 10 px. Located afresh, the
+    skin found 8 of its 10 rows (too few open pictures learned yet), so the
+    board "moved from (714, 87) to (724, 87)", not followed: "no more clicks".
+    A located part is no answer: the picture says how far the board slid."""
+    folder = DATA / "seed-943047310"
+    screen = FrozenScreen(cv2.imread(str(folder / "in-play.png")))
+    reader = BoardReader([load_skin(folder / "skin")])
+    window = GameWindow(screen, reader, Recorder(tmp_path / "rec"), say=lambda text: None)
+    # The region grabbed while a skin is learned (`Apprentice.margin`).
+    window.margin = max(first_look.AROUND_PX, round(first_look.AROUND_CELLS * 15))
+    geo = Geometry(219.0, 87.0, 15, 15, 10, 10)  # where the board was, in the region
+    window.known = lambda image: Located(reader.skins[0], geo, reader.banks[0], None)
+    window.locate()
+    _, reading = window.grab_reading()
+    assert reading.certain
+    screen.image = cv2.imread(str(folder / "moved.png"))
+    assert reader.locate(screen.grab()).geometry.rows < 10  # a part of it
+    assert window.follow() == geo.shifted(10, 0)
+
+
+def test_a_dithered_board_moved_whole_is_no_grid_of_text_sized_cells() -> None:
+    """Seed 943047310 again: the lines its dither draws inside each tile moved
+    with the board, and were taken for lines between cells that moved apart:
+    "cells sized by their text", learning stopped, its ten counter flags left
+    on the board. Moved as one picture, every column and row with it, it is a
+    board moved whole; a column that widened is not."""
+    folder = DATA / "seed-943047310"
+    flag, ten = (cv2.imread(str(folder / name)) for name in ("flag.png", "ten-flags.png"))
+    cuts = find_cuts(flag, Geometry(100.0, 87.0, 15, 15, 10, 10))
+    assert first_look._each_line_moved(flag, ten, cuts, (10, 0))
+    assert not first_look._each_line_moved(flag, ten, cuts, (-5, 0))  # the alias
+    widened = ten.copy()
+    x = int(cuts.xs[3])  # the first three columns where they were
+    widened[:, :x] = flag[:, :x]
+    assert not first_look._each_line_moved(flag, widened, cuts, (10, 0))

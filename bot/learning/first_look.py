@@ -20,6 +20,7 @@ Each name it gives says which click proved it. Every click goes through the
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -386,19 +387,19 @@ def refuse_moved_grid(
     (dx, dy), its cells as they were: its window grew around it."""
     offset = [0, 0]
     lines = {axis: _lines(before, cuts, axis, None) for axis in (1, 0)}
+    grid = Geometry(
+        float(cuts.xs[0]),
+        float(cuts.ys[0]),
+        float(np.diff(cuts.xs).mean()),
+        float(np.diff(cuts.ys).mean()),
+        len(cuts.ys) - 1,
+        len(cuts.xs) - 1,
+    )
     if any(len(found) < 2 for found in lines.values()):
         # No lines across the board to tell it by (rounded tiles): whether the
         # picture moved as one (zoo seed 99655077's board moved 10 px and its
         # tenth counter flag stayed on it). Where lines are, a column that
         # widened moves only the lines after it: refused below.
-        grid = Geometry(
-            float(cuts.xs[0]),
-            float(cuts.ys[0]),
-            float(np.diff(cuts.xs).mean()),
-            float(np.diff(cuts.ys).mean()),
-            len(cuts.ys) - 1,
-            len(cuts.xs) - 1,
-        )
         as_one = slid(np.asarray(before), np.asarray(after), grid, SLID_REACH)
         if as_one is not None:
             return as_one
@@ -416,11 +417,48 @@ def refuse_moved_grid(
             if (not len(old) or np.abs(old - p).min() > 1) and np.abs(cut - p).min() > LINE_OFF_CUT
         ]
         if len(new) >= MOVED_LINES:
+            # Lines a dithered pattern draws inside its tiles move with a board
+            # moved whole, and are no lines between cells: the picture moved as
+            # one is no grid of cells sized by their text (zoo seed 943047310's
+            # tenth counter flag widened "9/19", its board moved 10 px).
+            as_one = slid(np.asarray(before), np.asarray(after), grid, SLID_REACH)
+            if as_one is not None and _each_line_moved(before, after, cuts, as_one):
+                return as_one
             raise PlayError(
                 "the board's cells moved or changed size when one of them changed (cells "
                 "sized by their text, such as toolkit buttons, are not supported)"
             )
     return offset[0], offset[1]
+
+
+def _each_line_moved(before: Image, after: Image, cuts: Cuts, offset: tuple[int, int]) -> bool:
+    """Whether every column and every row of cells of `before` shows in `after`
+    moved by `offset` at least as much as where it was: a board moved whole,
+    not a column that widened (those before it stayed, those after it moved)."""
+    was = np.asarray(before, np.int16)
+    now = np.asarray(after, np.int16)
+    dx, dy = offset
+    x0, x1, y0, y1 = int(cuts.xs[0]), int(cuts.xs[-1]), int(cuts.ys[0]), int(cuts.ys[-1])
+    height, width = now.shape[:2]
+    if min(x0, x0 + dx, y0, y0 + dy) < 0 or max(x1, x1 + dx) > width or max(y1, y1 + dy) > height:
+        return False
+
+    def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return np.asarray(np.abs(a - b).max(axis=2) <= MOVED_ALIKE)
+
+    stay = alike(was[y0:y1, x0:x1], now[y0:y1, x0:x1])
+    went = alike(was[y0:y1, x0:x1], now[y0 + dy : y1 + dy, x0 + dx : x1 + dx])
+    for axis, edges, start in ((1, cuts.xs, x0), (0, cuts.ys, y0)):
+        for a, b in itertools.pairwise(edges):
+            strip = slice(int(a) - start, int(b) - start)
+            part = (slice(None), strip) if axis == 1 else (strip, slice(None))
+            if went[part].mean() < stay[part].mean():
+                return False
+    return True
+
+
+#: Colour difference (per channel) within which a pixel shows again (`_each_line_moved`).
+MOVED_ALIKE = 12
 
 
 def _moved_whole(
@@ -1520,6 +1558,13 @@ def _first_look(
                 f"({moved.dx:+d}, {moved.dy:+d}) px in its window, and came off again"
             )
             break
+        except PlayError as stop:
+            # The board changed so that no click can be trusted to land (its
+            # cells moved apart): the flags are named, never clicked blind.
+            left = ", ".join(f"({a}, {b})" for a, b in [*placed, (fr, fc)])
+            raise PlayError(
+                f"{stop}; msbot's counter flags at {left} may still be on the board"
+            ) from None
         if nxt is None:
             # No answer in time, or cells around it changed too: the flag may
             # still have come, and a flag not counted as placed is never taken
