@@ -1631,3 +1631,18 @@ def test_a_dithered_board_moved_whole_is_no_grid_of_text_sized_cells() -> None:
     x = int(cuts.xs[3])  # the first three columns where they were
     widened[:, :x] = flag[:, :x]
     assert not first_look._each_line_moved(flag, widened, cuts, (10, 0))
+
+
+def test_a_clocks_last_digit_is_no_face() -> None:
+    """Zoo seed 35979442 (a crop of msbot's region from (130, 60)): its LED clock
+    above the board's right quarter stopped at "014" when a game was lost at
+    its second reading (no change counted in play to call it a clock). Its
+    last digit, 13 px square to the board's 15 px cells, changed at the end
+    and was tried as a face off the middle: a click beside the game."""
+    last = cv2.imread(str(DATA / "seed-35979442" / "last.png"))
+    end = cv2.imread(str(DATA / "seed-35979442" / "end.png"))
+    geo = Geometry(78.0, 57.0, 15.0, 15.0, 16, 16)
+    parts, faces, moved = restart.face_tries(last, end, None, geo)
+    digit = (304, 21, 317, 34)  # the clock's last digit, as changed_parts finds it
+    assert digit in parts
+    assert digit not in faces and digit not in moved

@@ -1185,15 +1185,17 @@ def _rest_point(player: RestartHost) -> tuple[int, int]:
 
 #: A face off the board's middle half is at least this share of a cell's
 #: longer side on each side.
-FACE_SIDE = 0.6
+FACE_SIDE = 1.0
 
 
 def _face_like(box: tuple[int, int, int, int], geo: Geometry, anywhere: bool = False) -> bool:
     """A roughly square part above the board, over its middle half: where clones
     put their face button. With `anywhere`, over the rest of the board's width
-    too when it is most of a cell's size (a zoo clone's face over the right
+    too when it is a cell's size or more (a zoo clone's face over the right
     quarter of a narrow board, beside its counter, was never tried; a counter's
-    two digits are smaller): such parts are tried after every key."""
+    two digits are smaller, and so is a clock's digit: zoo seed 35979442's last
+    digit, 13 px to its 15 px cells, stopped at the end and was clicked): such
+    parts are tried after every key."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     if max(w, h) > 1.6 * min(w, h) or y1 > geo.top:
