@@ -140,6 +140,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   aliases, a picture moved whole is no grid of text-sized cells, and a part
   located is no answer to where the board went.
 
+- seed 560595241 (the same run, a web page): an 8x8 board that opened most
+  of itself, its open area edged with numbers: no grid "showed regions"
+  enough to be a board in play. Its covered and open pictures' pairs now
+  say so. Its new games' left columns, open pictures not learned yet, were
+  a line all unread: no new game, though the border closed the board.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -1646,3 +1652,35 @@ def test_a_clocks_last_digit_is_no_face() -> None:
     digit = (304, 21, 317, 34)  # the clock's last digit, as changed_parts finds it
     assert digit in parts
     assert digit not in faces and digit not in moved
+
+
+def test_a_board_whose_numbers_break_its_open_area_is_a_board_in_play() -> None:
+    """Zoo seed 560595241 (a crop of its screen from (250, 250): the page and a
+    spreadsheet beside it): an 8x8 board that opened most of itself, its open
+    area edged with numbers, so that only 0.59 of its side-by-side pairs show
+    one picture: "no Minesweeper board found". Its covered and open pictures
+    lie in regions; the spreadsheet beside it is no board."""
+    image = cv2.imread(str(DATA / "seed-560595241" / "in-play.png"))
+    (boxes,) = _truth(560595241)["boxes"]
+    geo = find_board(image)
+    _cells_fit(geo, boxes["xs"], boxes["ys"], 250, 250)  # type: ignore[arg-type]
+    like = likeness(image, geo)
+    assert like.same < 0.6 and like.in_play and not like.fresh
+    with pytest.raises(VisionError, match="no grid"):
+        find_board(image[:, 370:])  # the spreadsheet alone
+
+
+def test_a_new_game_with_a_line_of_pictures_not_learned_is_fresh_inside_its_border() -> None:
+    """Seed 560595241 again: its new games open their left columns by
+    themselves, pictures the skin had not learned (the game before ended at
+    the learner's first open): a line all unread, taken for a smaller board's
+    background, and the "New" button's game was no new game. Where the skin's
+    border closes the board as it was, it is."""
+    rows = ["........"] * 8
+    geo = Geometry(0.0, 0.0, 18.0, 19.0, 8, 8)
+    final = Reading("learned-1", geo, Board(tuple(rows)), None, "playing")
+    unread = tuple(UnknownCell(r, c, 0.0, 0.0, ".") for r in range(8) for c in range(3))
+    fresh = replace(final, unknown=unread)
+    assert not fresh.edges_read()
+    assert restart._fresh(fresh, final, 0.8, 0.6, anew=False, framed=True)
+    assert not restart._fresh(fresh, final, 0.8, 0.6, anew=False, framed=False)

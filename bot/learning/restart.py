@@ -67,7 +67,12 @@ LARGEST_CELLS = 5
 
 
 def _fresh(
-    reading: Reading, final: Reading, moved: float, shown: float = 1.0, anew: bool = False
+    reading: Reading,
+    final: Reading,
+    moved: float,
+    shown: float = 1.0,
+    anew: bool = False,
+    framed: bool = False,
 ) -> bool:
     """A new game: no mine, flag or mark shown, a good part of the board drawn
     otherwise than the finished one (`moved`: the share of cells whose picture
@@ -82,7 +87,12 @@ def _fresh(
     `shown`: the share of cells the finished board showed otherwise than
     covered. A game lost on its first click shows only its mines (12 % of a
     beginner board): a new game can move no more than those, so half of them
-    is enough there."""
+    is enough there.
+
+    `framed`: the skin's border closes the board where it was, so a line of
+    it all unread is no smaller board's background but pictures not learned
+    yet (zoo seed 560595241's new games open their left columns by
+    themselves, and the game before ended at the learner's first open)."""
     board = reading.board
     if board.count("*!XF?"):
         return False
@@ -90,7 +100,7 @@ def _fresh(
         return False
     if no_board_shown(reading):
         return False
-    if not reading.edges_read():
+    if not reading.edges_read() and not framed:
         return False  # a line of the board all unread: perhaps a smaller board there
     if anew:
         return True
@@ -157,7 +167,8 @@ def _wait_fresh(
         now = apprentice.looks(image)
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
-        if _fresh(reading, final, moved, shown, anew) and _closed(player, image):
+        framed = player.window.framed(image)
+        if _fresh(reading, final, moved, shown, anew, framed) and _closed(player, image):
             return (image, reading), False
         g = reading.geometry
         if 2 * (len(reading.unknown) + len(reading.held)) > g.rows * g.cols:

@@ -284,6 +284,13 @@ IN_PLAY_SAME = 0.6
 IN_PLAY_SHARE = 0.3
 #: ... and the pictures it shows, at most (covered, open, 8 numbers, a flag, a mark).
 IN_PLAY_KINDS = 12
+#: Numbers along an open area's edge break its pairs (zoo seed 560595241: an
+#: 8x8 page that opened most of its board by itself, 0.59 of its pairs alike):
+#: a grid with fewer alike pairs, down to `IN_PLAY_BROKEN`, is a board in play
+#: still when the pairs of its two commonest pictures (covered and open) are
+#: nearly all alike (`IN_PLAY_REGIONS`); a spreadsheet's empty cells beside
+#: its numbers are not.
+IN_PLAY_BROKEN, IN_PLAY_REGIONS = 0.5, 0.75
 
 
 @dataclass(frozen=True)
@@ -296,6 +303,9 @@ class Likeness:
     same: float
     #: The pictures the cells show.
     kinds: int
+    #: The share of side-by-side pairs of cells showing the two commonest
+    #: pictures, each, that show one picture.
+    regions: float = 0.0
 
     @property
     def fresh(self) -> bool:
@@ -305,11 +315,10 @@ class Likeness:
     @property
     def in_play(self) -> bool:
         """Like a board in play: a few pictures, each in regions of its own."""
-        return (
-            self.share >= IN_PLAY_SHARE
-            and self.same >= IN_PLAY_SAME
-            and self.kinds <= IN_PLAY_KINDS
+        alike = self.same >= IN_PLAY_SAME or (
+            self.same >= IN_PLAY_BROKEN and self.regions >= IN_PLAY_REGIONS
         )
+        return self.share >= IN_PLAY_SHARE and alike and self.kinds <= IN_PLAY_KINDS
 
 
 def likeness(image: np.ndarray, geo: Geometry) -> Likeness:
@@ -324,7 +333,12 @@ def likeness(image: np.ndarray, geo: Geometry) -> Likeness:
     pairs = across.size + down.size
     same = float(across.sum() + down.sum()) / pairs if pairs else 0.0
     sizes = clusters.sizes()
-    return Likeness(float(sizes.max() / len(found)), same, int((sizes > 0).sum()))
+    common = np.isin(labels, np.argsort(sizes)[::-1][:2])
+    both_across = common[:, 1:] & common[:, :-1]
+    both_down = common[1:, :] & common[:-1, :]
+    both = int(both_across.sum() + both_down.sum())
+    regions = float(across[both_across].sum() + down[both_down].sum()) / both if both else 0.0
+    return Likeness(float(sizes.max() / len(found)), same, int((sizes > 0).sum()), regions)
 
 
 #: Share of a tile cut off on its outer side when a line past a lattice is
