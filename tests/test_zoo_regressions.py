@@ -146,6 +146,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   say so. Its new games' left columns, open pictures not learned yet, were
   a line all unread: no new game, though the border closed the board.
 
+- seed 1584329355 (the same run, a web page): a "?" a few grey levels off
+  its covered tiles, within their comparison patch's noise bound: taken for
+  the mark cycle's end, eighteen "?" left on the board and read as covered
+  (18 sure misreads). A cell's own pixels now tell it, where the clone draws
+  its covered cells alike.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -1684,3 +1690,39 @@ def test_a_new_game_with_a_line_of_pictures_not_learned_is_fresh_inside_its_bord
     assert not fresh.edges_read()
     assert restart._fresh(fresh, final, 0.8, 0.6, anew=False, framed=True)
     assert not restart._fresh(fresh, final, 0.8, 0.6, anew=False, framed=False)
+
+
+def test_a_faint_question_mark_is_no_covered_cell_back() -> None:
+    """Zoo seed 1584329355 (a crop of msbot's region from (190, 190)): a page's
+    "?" drawn a few grey levels off its 42 px covered tiles, its comparison
+    patch within the noise bound of the covered one. The second right click's
+    "?" was taken for the cycle's end ([covered, flag]); every counter flag
+    taken off left a "?" (eighteen on the board), read as covered cells, and
+    the first click on one did nothing. The cell's own pixels tell it, the
+    clone drawing its covered cells pixel for pixel alike."""
+    fresh = cv2.imread(str(DATA / "seed-1584329355" / "fresh.png"))
+    mark = cv2.imread(str(DATA / "seed-1584329355" / "mark.png"))
+    geo = find_board(fresh)
+    cuts = find_cuts(fresh, geo)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    book = LookBook(first_look.SAME_FLOOR, side)
+    looks = book.assign(fresh, cuts)
+    bound = first_look.pixel_bound(fresh, cuts, looks)
+    assert bound == first_look.PIXEL_FLOOR  # pixel for pixel alike
+    looker = first_look.Looker(
+        FrozenScreen(fresh),
+        Actuator(NoInput()),
+        geo,
+        Region(0, 0, 400, 400),
+        cuts,
+        book,
+        say=lambda text: None,
+        pixel_bound=bound,
+    )
+    looker.unmarked[(1, 5)] = looker.patch(fresh, 1, 5)
+    looker.unmarked_pixels[(1, 5)] = looker.pixels(fresh, 1, 5)
+    assert int(book.match(looker.patch(mark, 1, 5)[None, :])[0]) == int(looks[1, 5])
+    assert not looker.back_as_it_was(mark, 1, 5)
+    assert looker.back_as_it_was(fresh, 1, 5)
+    looker.pixel_bound = None  # a texture: the patch alone, as before
+    assert looker.back_as_it_was(mark, 1, 5)
