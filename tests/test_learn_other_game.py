@@ -80,3 +80,20 @@ def test_a_game_that_does_not_end_is_left_after_so_many_opens() -> None:
     player, clicks = _player(picture)
     assert not end_other_game(player, None, lambda: False)
     assert len(clicks) == len(set(clicks)) == MOST_OPENS  # each cell once, no more
+
+
+def test_the_line_of_a_toolbar_beside_the_board_is_never_opened() -> None:
+    """Zoo seed 762546751: five buttons drawn like covered cells above the
+    board were the grid's first row here, and every open was meant a row
+    lower (a toolbar button may lie under one). Where the learner found a
+    toolbar, the grid's outer line on that side is left alone."""
+    learned = [(0.0, -41.0, 41.0, 0.0), (41.0, -41.0, 82.0, 0.0)]  # above a 200x100 board
+    assert other_game.toolbar_sides(learned, 200, 100) == {"top"}
+    assert other_game.toolbar_sides([(-30.0, 10.0, -2.0, 40.0)], 200, 100) == {"left"}
+    assert other_game.toolbar_sides([(10.0, 104.0, 40.0, 130.0)], 200, 100) == {"bottom"}
+    picture = cv2.imread(str(DATA / "other-level.png"))
+    player, clicks = _player(picture)
+    sides = frozenset({"top", "left"})
+    assert not end_other_game(player, None, lambda: False, sides=sides)
+    assert len(clicks) == 7 * 7  # every cell but the first row's and column's
+    assert all((x - 275) // 20 >= 1 and (y - 262) // 20 >= 1 for x, y in clicks)

@@ -16,7 +16,7 @@ MOST_OPENS of them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -37,12 +37,22 @@ OPENED = 100.0
 
 
 def end_other_game(
-    player: RestartHost, own: int | None, way_back: Callable[[], bool], seed: int = 0
+    player: RestartHost,
+    own: int | None,
+    way_back: Callable[[], bool],
+    seed: int = 0,
+    sides: frozenset[str] = frozenset(),
 ) -> bool:
     """Open the fresh board in the window's region, cell after cell (in an
     order drawn from `seed`), until `way_back()` says the way back to the menu
     shows; whether it does. False at once when the region shows no fresh board
-    (nothing is clicked then). `own`: the clone's top-level window."""
+    (nothing is clicked then). `own`: the clone's top-level window.
+
+    `sides` ("top", "bottom", "left", "right"): where the learner found buttons
+    drawn like covered cells beside the board (`toolbar_sides`). The grid
+    found here may take their line in (zoo seed 762546751's five buttons above
+    the board were its first row, and every open was meant a row lower), so
+    its outer line on those sides is never opened."""
     window, actuator = player.window, player.actuator
     region = window.region
     assert region is not None
@@ -57,8 +67,14 @@ def end_other_game(
     fresh = cut_patches(image, cuts)
     on_screen = geo.shifted(region.left, region.top)
     order = np.random.default_rng(seed).permutation(geo.rows * geo.cols)
+    rows, cols = np.divmod(order, geo.cols)
+    edges = {"top": rows == 0, "bottom": rows == geo.rows - 1}
+    edges |= {"left": cols == 0, "right": cols == geo.cols - 1}
+    keep = np.ones(len(order), bool)
+    for side in sides:
+        keep &= ~edges[side]
     opens = 0
-    for index in order.tolist():
+    for index in order[keep].tolist():
         if way_back():
             return True
         if opens >= MOST_OPENS:
@@ -78,3 +94,21 @@ def end_other_game(
         opens += 1
         time.sleep(OPEN_WAIT)
     return way_back()
+
+
+def toolbar_sides(
+    toolbar: Sequence[tuple[float, float, float, float]], width: float, height: float
+) -> frozenset[str]:
+    """The sides of a board `width` x `height` px on which the boxes of
+    `toolbar` (from the board's top-left) lie."""
+    sides = set()
+    for x0, y0, x1, y1 in toolbar:
+        if y1 <= 0:
+            sides.add("top")
+        elif y0 >= height:
+            sides.add("bottom")
+        elif x1 <= 0:
+            sides.add("left")
+        elif x0 >= width:
+            sides.add("right")
+    return frozenset(sides)

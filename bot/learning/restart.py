@@ -38,7 +38,7 @@ from bot.board import COVERED
 from bot.errors import MsbotError, PlayError, VisionError
 from bot.learning.apprentice import Apprentice, GameRecord, no_board_shown
 from bot.learning.first_look import ENTER
-from bot.learning.other_game import end_other_game
+from bot.learning.other_game import end_other_game, toolbar_sides
 from bot.learning.settle import settled
 from bot.learning.windows import beside_the_clone, board_points, is_browser
 from bot.play.learner import RestartHost
@@ -686,7 +686,9 @@ def _through_menu(
             # button), so the game is ended, and the way back taken then.
             if not came_by:
                 return None
-            if not end_other_game(player, apprentice.board_window, way_back, seed=i):
+            learned = apprentice.draft.geometry
+            sides = toolbar_sides(apprentice.draft.toolbar, learned.width, learned.height)
+            if not end_other_game(player, apprentice.board_window, way_back, i, sides):
                 return None
             if not again():
                 return None
