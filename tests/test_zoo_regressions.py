@@ -1726,3 +1726,19 @@ def test_a_faint_question_mark_is_no_covered_cell_back() -> None:
     assert looker.back_as_it_was(fresh, 1, 5)
     looker.pixel_bound = None  # a texture: the patch alone, as before
     assert looker.back_as_it_was(mark, 1, 5)
+
+
+def test_a_face_whose_frame_joins_the_window_edge_is_tried() -> None:
+    """Zoo seed 948495047 (a crop of msbot's region from (150, 40)): its face 8
+    px below the window's top edge, just above the board; at the win only its
+    eyes changed (a wide, low change), and its frame's edges joined the
+    window's into one part, too large for a button: no face, no restart
+    found, every later game lost. The square outlined around the change is."""
+    last = cv2.imread(str(DATA / "seed-948495047" / "last.png"))
+    end = cv2.imread(str(DATA / "seed-948495047" / "end.png"))
+    geo = Geometry(73.0, 73.0, 35.0, 35.0, 8, 23)
+    _, faces, _ = restart.face_tries(last, end, None, geo)
+    # The clone's face (its truth): x 615-656, y 65-106 on the screen, msbot's
+    # region from (29, 0).
+    x0, y0, x1, y1 = 615 - 29 - 150, 65 - 40, 656 - 29 - 150, 106 - 40
+    assert any(x0 < (a + c) / 2 < x1 and y0 < (b + d) / 2 < y1 for a, b, c, d in faces)

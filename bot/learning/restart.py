@@ -985,13 +985,37 @@ def _faces_around(
     changed at the end (`parts`): a face whose eyes alone changed at a win (a
     wide, low change) is a square button all the same, though it may neither
     light up under the pointer nor show an outline on a dark window."""
-    edges = _edges(end)
+    whole = _edges(end)
+    edges = whole.copy()
     _off_board(edges, geo)
     found = []
     for outer in _parts(edges, geo):
         if _face_like(outer, geo) and any(_centre_in(outer, box) for box in parts):
             found.append(outer)
+    # A face whose frame joins the window's edge (zoo seed 948495047's, 8 px
+    # below the window's top and above the board: one part with the whole
+    # window, too large for a button): the square outlined around the change.
+    for box in parts:
+        if not any(_centre_in(outer, box) for outer in found):
+            square = _square_around(whole, box, geo)
+            if square is not None and _face_like(square, geo):
+                found.append(square)
     return found
+
+
+def _square_around(
+    edges: np.ndarray, box: tuple[int, int, int, int], geo: Geometry
+) -> tuple[int, int, int, int] | None:
+    """The smallest square centred on `box` whose outline edges run along
+    (`_outlined`), up to three cells a side; None if there is none."""
+    cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    least = max(box[2] - box[0], box[3] - box[1]) + 2
+    for side in range(least, round(3 * max(geo.cell_w, geo.cell_h)) + 1, 2):
+        half = side // 2
+        square = (cx - half, cy - half, cx - half + side, cy - half + side)
+        if square[0] >= 0 and square[1] >= 0 and _outlined(edges, square):
+            return square
+    return None
 
 
 #: Buttons tried that do not answer the pointer, at most (`_buttons`): framed
