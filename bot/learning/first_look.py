@@ -275,6 +275,13 @@ class Looker:
         y0, y1 = int(self.cuts.ys[r]), int(self.cuts.ys[r + 1])
         return np.asarray(image)[y0:y1, x0:x1]
 
+    @property
+    def pixel_steps(self) -> bool:
+        """Whether a cell's steps are looked for in its pixels too: a mark is
+        known that only they tell from covered (`change_bound` is tight), and the
+        clone draws cells of one kind alike (`pixel_bound`)."""
+        return self.change_bound == SAME_FLOOR and self.pixel_bound is not None
+
     def pixels_moved(self, now: np.ndarray, then: np.ndarray) -> bool:
         """Whether a cell's pixels `now` differ from `then` by more than the
         clone's own noise (`pixel_bound`; never when that is not known)."""
@@ -305,8 +312,8 @@ class Looker:
         """Whether cell (r, c)'s own picture changed from `before` to `now`."""
         if _apart(self.patch(now, r, c), self.patch(before, r, c)) > self.change:
             return True
-        tight = self.change_bound == SAME_FLOOR
-        return tight and self.pixels_moved(self.pixels(now, r, c), self.pixels(before, r, c))
+        steps = self.pixel_steps
+        return steps and self.pixels_moved(self.pixels(now, r, c), self.pixels(before, r, c))
 
     def shows(self, image: Image, r: int, c: int, look: int) -> bool:
         """Whether cell (r, c) of `image` shows `look`."""
@@ -329,8 +336,7 @@ class Looker:
         # Once a mark is known that only the cell's pixels tell from covered,
         # its steps are looked for in the pixels too (a clone that draws the
         # cell under the pointer otherwise has no `pixel_bound`).
-        tight = self.change_bound == SAME_FLOOR and self.pixel_bound is not None
-        pixels = self.pixels(before, r, c).copy() if tight else None
+        pixels = self.pixels(before, r, c).copy() if self.pixel_steps else None
 
         def moved(shot: Image) -> bool:
             if _apart(self.patch(shot, r, c), start) > self.change:
