@@ -162,3 +162,22 @@ def test_a_click_on_a_board_that_moved_a_moment_before_is_on_its_new_cell(
     beside = {**actions[1], "x": actions[1]["x"] + 3 * pitch}
     verdict = judge(moved, _write(tmp_path / "rec2", readings, [actions[0], beside]))
     assert verdict.clicks_wrong_cell == 1, verdict.to_json()
+
+
+def test_an_open_that_ends_a_game_of_another_size_may_land_on_any_cell(
+    truth: Truth, tmp_path: Path
+) -> None:
+    """Zoo seed 762546751: the grid of a game of another size that a level menu
+    started took a toolbar's line in as its first row; msbot opened its cells
+    to end it, each a row below its grid's index: on a cell, never a wrong
+    one (no board msbot plays), but a click beside every cell is outside."""
+    readings, actions = _perfect(truth)
+    _, xs, _ = truth.boxes[-1]
+    pitch = xs[1][0] - xs[0][0]
+    why = "learn: end the game of another size the menu started"
+    ending = {**actions[1], "x": actions[1]["x"] + pitch, "why": why}
+    verdict = judge(truth, _write(tmp_path / "rec", readings, [actions[0], ending]))
+    assert verdict.clicks_wrong_cell == 0 and verdict.clicks_on_cells == 2, verdict.to_json()
+    beside = {**ending, "x": xs[-1][1] + 6}
+    verdict = judge(truth, _write(tmp_path / "rec2", readings, [actions[0], beside]))
+    assert verdict.clicks_outside == 1, verdict.to_json()

@@ -233,6 +233,10 @@ def _in_force(items: list[tuple[float, Any]], t0: float, t1: float) -> list[Any]
     return out
 
 
+#: The reason msbot gives its opens on a game of another size it ends.
+OTHER_GAME = "learn: end the game of another size"
+
+
 def _inside(box: list[int], x: float, y: float) -> bool:
     return box[0] <= x < box[2] and box[1] <= y < box[3]
 
@@ -257,8 +261,11 @@ def judge_clicks(truth: Truth, actions: list[dict[str, Any]], verdict: Verdict) 
             verdict.clicks_on_cells += 1
             meant = (action.get("row"), action.get("col"))
             # While learning (game 0) msbot's rows may be a grid's not proven yet
-            # (a toolbar above the board is row 0 until it is left out).
-            playing = action.get("game", 1) != 0
+            # (a toolbar above the board is row 0 until it is left out); so are
+            # those of a game of another size a level menu started, opened to
+            # end it (`bot.learning.other_game`): any of its cells will do.
+            other = str(action.get("why", "")).startswith(OTHER_GAME)
+            playing = action.get("game", 1) != 0 and not other
             if playing and meant != (None, None) and tuple(meant) not in cells:
                 verdict.clicks_wrong_cell += 1
                 verdict.note("clicks_wrong_cell", {"action": action, "landed": list(cell)})
