@@ -167,8 +167,9 @@ def _wait_fresh(
         now = apprentice.looks(image)
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
-        framed = player.window.framed(image)
-        if _fresh(reading, final, moved, shown, anew, framed) and _closed(player, image):
+        closed = _closed(player, image)
+        framed = closed and player.window.located.skin.border is not None
+        if closed and _fresh(reading, final, moved, shown, anew, framed):
             return (image, reading), False
         g = reading.geometry
         if 2 * (len(reading.unknown) + len(reading.held)) > g.rows * g.cols:
