@@ -1512,6 +1512,11 @@ def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
     the flag on the board. The stop now takes the mark off where the board is,
     and says whether it came off."""
     monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
+    # A frozen screen answers at once or never: no second's wait for a change.
+    waited = first_look.after_change
+    monkeypatch.setattr(
+        first_look, "after_change", lambda *a, timeout=1.0: waited(*a, timeout=min(timeout, 0.2))
+    )
     fresh = cv2.imread(str(DATA / "seed-1009010659" / "fresh.png"))
     flagged = cv2.imread(str(DATA / "seed-1009010659" / "flagged.png"))
     geo = find_board(fresh)
