@@ -46,10 +46,10 @@ from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry
 from vision.learn.cluster import cluster
 from vision.learn.flag_counter import FlagCounter, learn_flag_counter
-from vision.learn.grid import FRESH_SHARE, BoardRect, cut_patches, find_board
+from vision.learn.grid import FRESH_SHARE, BoardRect, cut_image, cut_patches, find_board
 from vision.learn.looks import SAME_FLOOR, LookBook, patch_side, same_bound
 from vision.learn.proof import Name
-from vision.slide import slid
+from vision.slide import ALIKE, slid
 
 #: Flags placed to show the counter's digits (eleven values: every last digit).
 COUNTER_FLAGS = 10
@@ -152,12 +152,9 @@ def pixel_bound(image: Image, cuts: Cuts, looks: np.ndarray) -> int | None:
     commonest = int(np.bincount(inner.ravel()).argmax())
     cells = [(int(r) + 1, int(c) + 1) for r, c in np.argwhere(inner == commonest)][:13]
 
-    def crop(r: int, c: int) -> np.ndarray:
-        return np.asarray(image)[
-            int(cuts.ys[r]) : int(cuts.ys[r + 1]), int(cuts.xs[c]) : int(cuts.xs[c + 1])
-        ]
-
-    pairs = [(crop(*a), crop(*b)) for a, b in itertools.pairwise(cells)]
+    picture = np.asarray(image)
+    crops = [cut_image(picture, cuts, r, c) for r, c in cells]
+    pairs = list(itertools.pairwise(crops))
     pairs = [(a, b) for a, b in pairs if a.shape == b.shape]
     if not pairs:
         return None
@@ -270,10 +267,8 @@ class Looker:
         return self.book.add(np.asarray(image), one)
 
     def pixels(self, image: Image, r: int, c: int) -> np.ndarray:
-        """Cell (r, c)'s own pixels in a region grab."""
-        x0, x1 = int(self.cuts.xs[c]), int(self.cuts.xs[c + 1])
-        y0, y1 = int(self.cuts.ys[r]), int(self.cuts.ys[r + 1])
-        return np.asarray(image)[y0:y1, x0:x1]
+        """Cell (r, c)'s own pixels in a region grab (a copy)."""
+        return cut_image(np.asarray(image), self.cuts, r, c)
 
     @property
     def pixel_steps(self) -> bool:
@@ -331,12 +326,12 @@ class Looker:
         whether the cell itself changed."""
         start = self.patch(before, r, c)
         self.unmarked.setdefault((r, c), start)
-        self.unmarked_pixels.setdefault((r, c), self.pixels(before, r, c).copy())
+        self.unmarked_pixels.setdefault((r, c), self.pixels(before, r, c))
         board = self.book.match(self.book.patches(np.asarray(before), self.cuts))
         # Once a mark is known that only the cell's pixels tell from covered,
         # its steps are looked for in the pixels too (a clone that draws the
         # cell under the pointer otherwise has no `pixel_bound`).
-        pixels = self.pixels(before, r, c).copy() if self.pixel_steps else None
+        pixels = self.pixels(before, r, c) if self.pixel_steps else None
 
         def moved(shot: Image) -> bool:
             if _apart(self.patch(shot, r, c), start) > self.change:
@@ -535,7 +530,7 @@ def _each_line_moved(before: Image, after: Image, cuts: Cuts, offset: tuple[int,
         return False
 
     def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return np.asarray(np.abs(a - b).max(axis=2) <= MOVED_ALIKE)
+        return np.asarray(np.abs(a - b).max(axis=2) <= ALIKE)
 
     stay = alike(was[y0:y1, x0:x1], now[y0:y1, x0:x1])
     went = alike(was[y0:y1, x0:x1], now[y0 + dy : y1 + dy, x0 + dx : x1 + dx])
@@ -546,10 +541,6 @@ def _each_line_moved(before: Image, after: Image, cuts: Cuts, offset: tuple[int,
             if went[part].mean() < stay[part].mean():
                 return False
     return True
-
-
-#: Colour difference (per channel) within which a pixel shows again (`_each_line_moved`).
-MOVED_ALIKE = 12
 
 
 def _moved_whole(
@@ -918,13 +909,16 @@ def _find_covered(
         order += [edge[i] for i in rng.permutation(len(edge))]
         r, c = order[0]
         # The pointer on the cell: a clone may draw the cell under it otherwise.
-        calm = settled(screen, region)
+        # The cell as it is with the pointer away, when its pixels may be asked.
+        calm = settled(screen, region) if looker.pixel_bound is not None else None
         actuator.hover(r, c, "learn: the cell under the pointer")
         time.sleep(0.15)
         hovered = settled(screen, region)
         keep(hovered, region, f"learn: the pointer on cell ({r}, {c})")
         hover = None if looker.shows(hovered, r, c, covered) else looker.look_at(hovered, r, c)
-        if looker.pixels_moved(looker.pixels(hovered, r, c), looker.pixels(calm, r, c)):
+        if calm is not None and looker.pixels_moved(
+            looker.pixels(hovered, r, c), looker.pixels(calm, r, c)
+        ):
             # Lit up under the pointer, if only a little (a Tk button): the
             # pictures msbot compares pixel for pixel are not all grabbed with
             # the pointer off the cell, so its pixels say nothing.
