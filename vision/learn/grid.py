@@ -495,15 +495,32 @@ def _grown_in_play(image: np.ndarray, geo: Geometry, side: str) -> bool:
     colour (zoo seed 1661291106's light window beside its white open cells)."""
     cells = [(r, c) for r in range(geo.rows) for c in range(geo.cols)]
     step = max(1, len(cells) // IN_PLAY_SAMPLE)
-    sample = [_cut_tile(image, geo, r, c, (side,)) for r, c in cells[::step]]
-    tiles = [t for t in sample if t is not None]
-    line = [_cut_tile(image, geo, r, c, (side,)) for r, c in _line_past(geo, side)]
-    if not tiles or any(t is None for t in line):
+    ends = ("left", "right") if side in ("top", "bottom") else ("top", "bottom")
+    # Cut as `_grown_line` cuts: the line's two end tiles are the board's
+    # corners, drawn against the frame on a second side (zoo seed 1394987744:
+    # a covered corner cell's top was the frame's line, its neighbours' a gap,
+    # and the board was read 9x7 for 9x9).
+    cut: dict[tuple[str, ...], list[np.ndarray]] = {}
+    for sides in ((side,), (side, ends[0]), (side, ends[1])):
+        tiles = (_cut_tile(image, geo, r, c, sides) for r, c in cells[::step])
+        cut[sides] = [t for t in tiles if t is not None]
+    past = _line_past(geo, side)
+    line_sides = [
+        (side, ends[0]) if i == 0 else (side, ends[1]) if i == len(past) - 1 else (side,)
+        for i in range(len(past))
+    ]
+    ended = [_cut_tile(image, geo, r, c, s) for (r, c), s in zip(past, line_sides, strict=True)]
+    line = [_cut_tile(image, geo, r, c, (side,)) for r, c in past]
+    if not cut[(side,)] or any(t is None for t in line + ended):
         return False
-    bound = _noise_bound(tiles)
+    bound = _noise_bound(cut[(side,)])
+    if not all(
+        any(_same(t, cell, bound) for cell in cut[s])
+        for t, s in zip(ended, line_sides, strict=True)
+        if t is not None
+    ):
+        return False
     seen = [t for t in line if t is not None]
-    if not all(any(_same(t, cell, bound) for cell in tiles) for t in seen):
-        return False
     if all(_same(t, seen[0], bound) for t in seen):
         if float(seen[0].std(axis=(0, 1)).max()) < FLAT_TILE:
             return False  # a band of one flat colour: the window's, most likely
@@ -538,9 +555,11 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     (FRESH_SHARE), as a fresh board's covered cells do; when there is none, the
     largest whose cells show a few pictures in regions, as a board in play does
     (`Likeness.in_play`: a game a person started, a clone that opens an area by
-    itself at the start). A chess board, a spreadsheet, a grid of photos or a
-    toolbar is no such grid and is never probed; two such grids are refused
-    (learning from both would mix two games)."""
+    itself at the start). Either is grown by the lines past it drawn as its
+    own cells (`grow_in_play`): a fresh-looking grid may be the covered part
+    of a board that opened the rest of itself. A chess board, a spreadsheet,
+    a grid of photos or a toolbar is no such grid and is never probed; two
+    such grids are refused (learning from both would mix two games)."""
     if board is not None:
         return find_grid(image, board)
     seen: list[Geometry] = []
@@ -561,7 +580,11 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 continue
             seen.append(geo)
             like = likeness(image, geo)
-            if like.in_play and not like.fresh:
+            if like.in_play:
+                # A fresh-looking grid too: it may be the covered part of a
+                # board that opened most of itself at the start (zoo seed
+                # 1394987744: its 9x9 found as the 7x5 of covered cells below
+                # four open rows, and played so).
                 geo = grow_in_play(image, geo)
             if like.fresh:
                 candidates.append((geo.rows * geo.cols, like.share, geo, lat))
