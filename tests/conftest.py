@@ -26,9 +26,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 # One thread each for OpenBLAS (set before numpy is first imported) and OpenCV,
-# as `msbot` itself runs (`bot.cli`): each pytest-xdist worker has a core, and
-# pools of threads per worker fight over the same cores (the HiDPI tests: 30 s
-# of user and 12 s of system CPU with the pools, 24 s and 0.6 s without).
+# as `msbot` itself runs (`bot.cli`): each pytest-xdist worker has a core at
+# most, and pools of threads per worker fight over the same cores (the HiDPI
+# tests: 30 s of user and 12 s of system CPU with the pools, 24 s and 0.6 s
+# without).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import cv2
@@ -66,11 +67,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark `display` every test that needs a screen, so that `make check` (the
     quick loop: `-m "not display"`) can leave them out without a list to keep.
 
-    The long tests go first: `make test` runs the suite on every core, and
-    pytest-xdist hands each core its next test when it is done with one
-    (`--maxschedchunk 1`); a long test left for the end would keep one core
-    busy while the other waits (472 s of pytest in the collected order, 434 s
-    long tests first, same tests)."""
+    The long tests go first: `make test` runs the suite on every core (a
+    worker more than cores), pytest-xdist handing each worker its next test
+    when it is done with one (`--maxschedchunk 1`); a long test left for the
+    end would keep one worker busy while the others wait (472 s of pytest in
+    the collected order, 434 s long tests first, same tests, two workers)."""
     for item in items:
         # A parameter that only shares a fixture's name (`clone` in
         # `@pytest.mark.parametrize("clone", ...)`) starts no display.

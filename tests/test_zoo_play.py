@@ -39,7 +39,7 @@ def _games(spec: ZooSpec) -> int:
 
 
 #: The longest first (a menu to search for the restart, then two games, then a
-#: web page), so that the two workers, each given one test at a time, end
+#: web page), so that the workers, each given one test at a time, end
 #: together: the suite's time.
 ORDER = sorted(SPECS, key=lambda s: (s.menu, _games(s), s.frontend == "web"), reverse=True)
 
