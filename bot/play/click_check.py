@@ -193,10 +193,19 @@ class ClickCheck:
             return
         if seen:
             kind = self.mouse.window_class_at(x, y)
-            text = (
-                f"another window ({kind or f'id {seen:#x}'}) lies under cell ({row}, {col}) "
-                f"at ({x}, {y}), not the board's: no click made"
-            )
+            name = kind or f"id {seen:#x}"
+            if self.own_client is not None and self.mouse.client_at(x, y) == self.own_client:
+                # The clone's own (zoo seed 1394987744's end-of-game dialog):
+                # no other program's window to name.
+                text = (
+                    f"a window of the clone itself ({name}, a dialog?) lies under cell "
+                    f"({row}, {col}) at ({x}, {y}), not the board: no click made"
+                )
+            else:
+                text = (
+                    f"another window ({name}) lies under cell ({row}, {col}) "
+                    f"at ({x}, {y}), not the board's: no click made"
+                )
         else:
             text = (
                 f"the board vanished from the screen: no window lies under cell ({row}, {col}) "
