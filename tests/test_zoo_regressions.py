@@ -152,6 +152,14 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   (18 sure misreads). A cell's own pixels now tell it, where the clone draws
   its covered cells alike.
 
+- seed 1394987744 (from the run with seed 131062500): a 9x9 board that
+  opened most of itself at the start, found and learned as the 7x5 of
+  covered cells below its four open rows (a wrong geometry, a click four
+  rows off). A fresh-looking grid is now grown as a board in play.
+- seed 1757880342 (the same run): an LED clock beside the LED counter,
+  changed once in a short game, was clicked as a restart by its outline: a
+  click beside every control. Digits drawn as the counter's are no button.
+
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
 
@@ -1754,3 +1762,34 @@ def test_a_face_whose_frame_joins_the_window_edge_is_tried() -> None:
     # region from (29, 0).
     x0, y0, x1, y1 = 615 - 29 - 150, 65 - 40, 656 - 29 - 150, 106 - 40
     assert any(x0 < (a + c) / 2 < x1 and y0 < (b + d) / 2 < y1 for a, b, c, d in faces)
+
+
+def test_a_clock_drawn_as_the_counter_is_no_restart_button(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 1757880342 (the 40-clone run with seed 131062500): an LED clock
+    # beside the LED counter; the game lost after three readings, the clock
+    # had changed once in play (a button changes once too), and its outlined
+    # box was clicked as a restart: a click beside every control. A part
+    # showing digits drawn as the counter's is a number display.
+    folder = DATA / "seed-1757880342"
+    image = cv2.imread(str(folder / "lost.png"))  # msbot's grab from (322, 250)
+    geo = Geometry(546 - 322, 435 - 250, 37.0, 37.0, 15, 7)
+    counter = load_skin(folder / "skin").counter
+    # Drawn alike under the pointer: the LED box is a candidate by its outline.
+    monkeypatch.setattr(restart, "_answers_pointer", lambda player, end, box: False)
+    found = restart._buttons(
+        None,  # type: ignore[arg-type]
+        image,
+        geo,
+        [],
+        outlined=np.zeros(image.shape[:2], bool),
+    )
+    clock = [b for b in found if b[0] > geo.left + geo.width / 2 and b[3] < geo.top]
+    assert clock, found  # the clock's outlined box is a candidate by its outline
+    assert all(restart._digits_shown(counter, image, geo, b) for b in clock)
+    toolbar = _truth(1757880342)["controls"][-1]["boxes"]
+    assert toolbar
+    for x0, y0, x1, y1 in toolbar.values():  # type: ignore[union-attr]
+        box = (x0 - 322, y0 - 250, x1 - 322, y1 - 250)
+        assert not restart._digits_shown(counter, image, geo, box), box

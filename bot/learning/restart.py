@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -46,10 +47,10 @@ from bot.play.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
-from vision.glyphs import region_box
+from vision.glyphs import read_text, region_box
 from vision.learn.draft import Control
 from vision.reading import ENDED, Reading
-from vision.skin import FaceRim
+from vision.skin import FaceRim, Glyphs
 from vision.status import OVER
 
 #: Two pictures of a control this close (mean squared difference) are the same.
@@ -428,6 +429,8 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 # board or another part, which this try never was.
                 tried.append(f"no click at {step} (the part found there is gone)")
                 continue
+            if _digits_shown(counter, found_on, geo_region, step):
+                continue  # a clock drawn as the counter is: no button
             clicked.append(step)
             x = origin.left + (step[0] + step[2]) // 2
             y = origin.top + (step[1] + step[3]) // 2
@@ -483,6 +486,32 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
         f"msbot could not find how this clone starts a new game (tried {', '.join(tried)}): "
         "start one by hand and run again, or give --restart-key KEY"
     )
+
+
+#: Digits of the counter's own a part shows, at least, to be a number display.
+DISPLAY_DIGITS = 2
+
+
+def _digits_shown(
+    counter: Glyphs | None, image: Image, geo: Geometry, box: tuple[int, int, int, int]
+) -> bool:
+    """Whether the part `box` (region coordinates) shows digits drawn as the
+    skin's counter draws them: a clock beside the counter, no button. A clock
+    that ticked only once in a short game is not told by its changes (zoo
+    seed 1757880342: its outlined LED box was clicked as a restart, a click
+    beside every control); its digits are the counter's."""
+    if counter is None:
+        return False
+    x0, y0, x1, y1 = box
+    pad = 2
+    region = (
+        (0.0, x0 - pad - geo.left),
+        (0.0, y0 - pad - geo.top),
+        (0.0, x1 + pad - geo.left),
+        (0.0, y1 + pad - geo.top),
+    )
+    text, _ = read_text(np.asarray(image), replace(counter, region=region), geo)
+    return sum(ch.isdigit() for ch in text) >= DISPLAY_DIGITS
 
 
 def _over_board(covered_over: bool, window_now: bool | None) -> bool:
