@@ -156,7 +156,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   opened most of itself at the start, found and learned as the 7x5 of
   covered cells below its four open rows (a wrong geometry, a click four
   rows off). A fresh-looking grid is now grown as a board in play.
-- seed 1757880342 (the same run): an LED clock beside the LED counter,
+- seed 383986223 (from the run with seed 473280367, a web page): a fresh
+  board of cells all alike located a pixel off, its border open on one
+  side, grown by a column of the window: 26x7 read for 25x7. A grid a
+  pixel or two off is moved where the border closes it.
+- seed 1757880342 (from the run with seed 131062500): an LED clock beside the LED counter,
   changed once in a short game, was clicked as a restart by its outline: a
   click beside every control. Digits drawn as the counter's are no button.
 
@@ -247,6 +251,19 @@ def test_a_learned_skin_locates_its_board_inside_a_toolbar_line_on_its_pitch() -
     (boxes,) = _truth(627068361)["boxes"]
     # The frame is msbot's grab of the region from (291, 0) of the screen.
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 291, 0)  # type: ignore[arg-type]
+
+
+def test_a_grid_a_pixel_off_is_moved_where_the_border_closes_it_not_grown() -> None:
+    # Seed 383986223 (the 100-clone run with seed 473280367, a web page): a
+    # fresh 25x7 board of cells all alike, each one-pixel shift of the grid
+    # reading as well; the grid a pixel left left the learned border open on
+    # the right, it grew a column of the window there, and 21 frames were
+    # read 26x7 (the run stopped on that column's unread cells).
+    folder = DATA / "seed-383986223"
+    image = cv2.imread(str(folder / "fresh-play.png"))  # msbot's grab from (0, 202)
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    (boxes,) = _truth(383986223)["boxes"]
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 0, 202)  # type: ignore[arg-type]
 
 
 def test_a_learned_skin_leaves_out_a_line_of_cells_it_does_not_read() -> None:

@@ -821,6 +821,12 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     naming the sides it cannot close (something covers them)."""
     geo = cand.geometry
     if border.open_sides(image, geo):
+        # A grid a pixel or two off (`_refine` on a board of cells all alike,
+        # each shift reading as well: zoo seed 383986223's fresh 25x7 page, a
+        # pixel left, its right side open) is where the border closes it;
+        # grown instead, it took a column of the window in.
+        geo = _border_shift(image, geo, border) or geo
+    if border.open_sides(image, geo):
         # Lines of tiles beside the board on the same pitch (a toolbar of
         # buttons drawn like cells, which the learner proved no board): the
         # board is the part inside them that the border closes.
@@ -842,6 +848,26 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
             raise VisionError(f"the board {_where(geo)} leaves the screen")
         cand = replace(cand, geometry=geo, scores=scores)
     return _without_stray_lines(image, cand, border)
+
+
+#: Pixels a grid is moved by, at most, for its border to close it (`_border_shift`).
+BORDER_SHIFT = 2
+
+
+def _border_shift(image: np.ndarray, geo: Geometry, border: Border) -> Geometry | None:
+    """`geo` moved by up to BORDER_SHIFT pixels each way, the least move first,
+    where the skin's border closes every side; None when no such move does."""
+    moves = [
+        (dx, dy)
+        for dx in range(-BORDER_SHIFT, BORDER_SHIFT + 1)
+        for dy in range(-BORDER_SHIFT, BORDER_SHIFT + 1)
+        if dx or dy
+    ]
+    for dx, dy in sorted(moves, key=lambda d: (abs(d[0]) + abs(d[1]), d)):
+        moved = geo.shifted(dx, dy)
+        if _clip(moved, image.shape) == moved and not border.open_sides(image, moved):
+            return moved
+    return None
 
 
 def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
