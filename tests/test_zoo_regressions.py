@@ -253,17 +253,29 @@ def test_a_learned_skin_locates_its_board_inside_a_toolbar_line_on_its_pitch() -
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 291, 0)  # type: ignore[arg-type]
 
 
-def test_a_grid_a_pixel_off_is_moved_where_the_border_closes_it_not_grown() -> None:
+@pytest.mark.parametrize(
+    ("frame", "skin", "grab"),
+    [
+        # msbot's grab of the region from (0, 202), the skin as learning left it.
+        ("fresh-play.png", "skin", (0, 202)),
+        # The whole screen when the first game began, the skin as it was then:
+        # its left column trimmed off unread, the grid grew a column each side.
+        ("first-play-screen.png", "draft-skin", (0, 0)),
+    ],
+)
+def test_a_grid_a_pixel_off_is_moved_where_the_border_closes_it_not_grown(
+    frame: str, skin: str, grab: tuple[int, int]
+) -> None:
     # Seed 383986223 (the 100-clone run with seed 473280367, a web page): a
     # fresh 25x7 board of cells all alike, each one-pixel shift of the grid
     # reading as well; the grid a pixel left left the learned border open on
     # the right, it grew a column of the window there, and 21 frames were
     # read 26x7 (the run stopped on that column's unread cells).
     folder = DATA / "seed-383986223"
-    image = cv2.imread(str(folder / "fresh-play.png"))  # msbot's grab from (0, 202)
-    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    image = cv2.imread(str(folder / frame))
+    located = locate(image, [make_bank(load_skin(folder / skin))])
     (boxes,) = _truth(383986223)["boxes"]
-    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 0, 202)  # type: ignore[arg-type]
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], *grab)  # type: ignore[arg-type]
 
 
 def test_a_learned_skin_leaves_out_a_line_of_cells_it_does_not_read() -> None:

@@ -821,12 +821,6 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
     naming the sides it cannot close (something covers them)."""
     geo = cand.geometry
     if border.open_sides(image, geo):
-        # A grid a pixel or two off (`_refine` on a board of cells all alike,
-        # each shift reading as well: zoo seed 383986223's fresh 25x7 page, a
-        # pixel left, its right side open) is where the border closes it;
-        # grown instead, it took a column of the window in.
-        geo = _border_shift(image, geo, border) or geo
-    if border.open_sides(image, geo):
         # Lines of tiles beside the board on the same pitch (a toolbar of
         # buttons drawn like cells, which the learner proved no board): the
         # board is the part inside them that the border closes.
@@ -875,8 +869,9 @@ def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) ->
     when the border closes what is left (a toolbar line above the board, its
     buttons on the board's pitch and drawn like covered cells, the window's
     background between them: a border band of window background closes the
-    grid with that line as well as without it). A board's own outer line is
-    never dropped so: the band just inside it is cells, not its border."""
+    grid with that line as well as without it), or a pixel or two from it
+    (`_border_shift`). A board's own outer line is never dropped so: the
+    band just inside it is cells, not its border."""
     while min(cand.geometry.rows, cand.geometry.cols) > MIN_TRIMMED:
         geo, unsure = cand.geometry, cand.scores.unsure
         lines = {
@@ -886,11 +881,17 @@ def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) ->
             "right": (unsure[:, -1], geo.part(0, geo.rows, 0, geo.cols - 1)),
         }
         for line, part in lines.values():
-            if line.any() and not border.open_sides(image, part):
-                scores = classify(image, part, cand.bank)
-                if scores is not None:
-                    cand = replace(cand, geometry=part, scores=scores)
-                    break
+            if not line.any():
+                continue
+            # Closed where it is, or a pixel or two away (grown on both sides
+            # from a grid a pixel off, zoo seed 383986223's 25x7 page was
+            # 26x7, its last column the window's).
+            closed = part if not border.open_sides(image, part) else None
+            closed = closed or _border_shift(image, part, border)
+            scores = None if closed is None else classify(image, closed, cand.bank)
+            if closed is not None and scores is not None:
+                cand = replace(cand, geometry=closed, scores=scores)
+                break
         else:
             return cand
     return cand
