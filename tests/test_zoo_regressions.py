@@ -156,7 +156,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   opened most of itself at the start, found and learned as the 7x5 of
   covered cells below its four open rows (a wrong geometry, a click four
   rows off). A fresh-looking grid is now grown as a board in play.
-- seed 383986223 (from the run with seed 473280367, a web page): a fresh
+- seed 1139889120 (from the run with seed 473280367, a web page): a board
+  that opened ten of its 17 columns at the start, learned as the 7x5 of
+  covered cells at their right. A fresh-looking grid inside a board in
+  play on its pitch is that board.
+- seed 383986223 (the same run, a web page): a fresh
   board of cells all alike located a pixel off, its border open on one
   side, grown by a column of the window: 26x7 read for 25x7. A grid a
   pixel or two off is moved where the border closes it.
@@ -485,6 +489,12 @@ FOUND_WHOLE = [
     # played; grown, its corner cells (the frame's line on their top, a gap
     # on their neighbours') stopped the growth at 9x7.
     pytest.param(1394987744, (323, 145), id="pre-opened-most"),
+    # Seed 1139889120 (a page, the 100-clone run with seed 473280367): ten of
+    # its 17 columns opened at the start; a later reading found the 7x5 of
+    # covered cells at the right, a pixel off the whole board's lattice, and
+    # that fresh-looking grid won over the board in play (2 frames, 3 clicks
+    # ten columns off). A grid inside a board in play is part of it.
+    pytest.param(1139889120, (430, 192), id="pre-opened-page"),
 ]
 
 

@@ -597,6 +597,16 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # theirs: zoo seed 620829365's probes flagged its real cells at random) gives
     # way to one a later reading sees whole.
     candidates = [c for c in candidates if _supported(c[3])] or candidates or in_play
+    # A fresh-looking grid inside a larger board in play, on its pitch, is the
+    # covered part of that board (zoo seed 1139889120: a page that opened
+    # ten of its 17 columns at the start, learned and played as the 7x5 of
+    # covered cells at their right, a pixel off the whole one's lattice).
+    candidates = list(
+        dict.fromkeys(
+            max((p for p in in_play if _holds_grid(p[2], c[2])), key=lambda p: p[0], default=c)
+            for c in candidates
+        )
+    )
     if not candidates:
         raise VisionError(
             f"no grid of at least {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} cells that mostly show "
@@ -613,6 +623,25 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
             "(or pass --board L,T,W,H)"
         )
     return geo
+
+
+#: Pixels a grid may lie off another's lattice and still be part of it.
+HOLDS_SLACK = 2
+
+
+def _holds_grid(outer: Geometry, inner: Geometry) -> bool:
+    """Whether `outer` has more cells than `inner`, on its pitch, and covers it
+    (within HOLDS_SLACK pixels on each side)."""
+    if abs(outer.cell_w - inner.cell_w) > 0.5 or abs(outer.cell_h - inner.cell_h) > 0.5:
+        return False
+    if outer.rows * outer.cols <= inner.rows * inner.cols:
+        return False
+    return (
+        inner.left >= outer.left - HOLDS_SLACK
+        and inner.top >= outer.top - HOLDS_SLACK
+        and inner.left + inner.width <= outer.left + outer.width + HOLDS_SLACK
+        and inner.top + inner.height <= outer.top + outer.height + HOLDS_SLACK
+    )
 
 
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
