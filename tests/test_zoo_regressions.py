@@ -186,7 +186,10 @@ pictures of what they drew:
   became a '0' and a flag, and the next game read cells under its notice as
   sure 0s. In a game lost at once, "Game over" over closed cells alone was
   cut into pictures SAT named mines, 1s and 3s: a picture on a closed cell
-  at the end is now tried only when its rim is a cell's.
+  at the end is now tried only when its rim is a cell's. Its first game's
+  bottom row, read unsure while it faded in, was once dropped for a loose
+  border that closed the rest a pixel off (17x5 read, a false "won"): only
+  a line the border grew the grid by is dropped so.
 """
 
 from __future__ import annotations
@@ -280,6 +283,20 @@ def test_a_grid_a_pixel_off_is_moved_where_the_border_closes_it_not_grown(
     located = locate(image, [make_bank(load_skin(folder / skin))])
     (boxes,) = _truth(383986223)["boxes"]
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], *grab)  # type: ignore[arg-type]
+
+
+def test_a_row_read_unsure_while_it_fades_in_is_not_dropped_for_a_loose_border() -> None:
+    # The suite's zoo seed 1000 (a dark theme, cells fading in): with every
+    # line of unread cells dropped where the border closes the rest a pixel
+    # or two away, the first game's bottom row, read unsure while it faded
+    # in, was dropped (the loose border closed 17x5 a pixel up), and the
+    # game was reported won. Only a line the border grew the grid by is.
+    folder = DATA / "suite-1000-fading"
+    image = cv2.imread(str(folder / "first-play.png"))  # msbot's grab from (533, 327)
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    events = [json.loads(t) for t in (folder / "truth-start.jsonl").read_text().splitlines()]
+    (boxes,) = [e for e in events if e["event"] == "boxes"]
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 533, 327)
 
 
 def test_a_learned_skin_leaves_out_a_line_of_cells_it_does_not_read() -> None:

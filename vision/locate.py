@@ -825,6 +825,7 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
         # buttons drawn like cells, which the learner proved no board): the
         # board is the part inside them that the border closes.
         geo = _trimmed(image, geo, border, cand.lattice.centres) or geo
+    grew: set[str] = set()
     for _ in range(CLOSE_STEPS + 1):
         sides = border.open_sides(image, geo)
         if not sides:
@@ -835,13 +836,14 @@ def _closed(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
         if _clip(grown, image.shape) != grown:
             break
         geo = grown
+        grew.update(sides)
     _refuse_sides(cand, border.open_sides(image, geo))
     if geo != cand.geometry:
         scores = classify(image, geo, cand.bank)
         if scores is None:
             raise VisionError(f"the board {_where(geo)} leaves the screen")
         cand = replace(cand, geometry=geo, scores=scores)
-    return _without_stray_lines(image, cand, border)
+    return _without_stray_lines(image, cand, border, frozenset(grew))
 
 
 #: Pixels a grid is moved by, at most, for its border to close it (`_border_shift`).
@@ -864,14 +866,20 @@ def _border_shift(image: np.ndarray, geo: Geometry, border: Border) -> Geometry 
     return None
 
 
-def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) -> _Candidate:
+def _without_stray_lines(
+    image: np.ndarray, cand: _Candidate, border: Border, grew: frozenset[str] = frozenset()
+) -> _Candidate:
     """The candidate without outer lines that hold cells the skin does not read,
     when the border closes what is left (a toolbar line above the board, its
     buttons on the board's pitch and drawn like covered cells, the window's
     background between them: a border band of window background closes the
-    grid with that line as well as without it), or a pixel or two from it
-    (`_border_shift`). A board's own outer line is never dropped so: the
-    band just inside it is cells, not its border."""
+    grid with that line as well as without it). A line the border made the
+    grid grow by (`grew`: its sides) is dropped too when the border closes
+    the rest a pixel or two from it (`_border_shift`). A board's own outer
+    line is never dropped so: the band just inside it is cells, not its
+    border (a dark clone's loose border closed its board a row short and a
+    pixel off, and a row read unsure while it faded in was dropped: the
+    suite's zoo seed 1000, read 17x5 for 17x6)."""
     while min(cand.geometry.rows, cand.geometry.cols) > MIN_TRIMMED:
         geo, unsure = cand.geometry, cand.scores.unsure
         lines = {
@@ -880,14 +888,16 @@ def _without_stray_lines(image: np.ndarray, cand: _Candidate, border: Border) ->
             "left": (unsure[:, 0], geo.part(0, geo.rows, 1, geo.cols)),
             "right": (unsure[:, -1], geo.part(0, geo.rows, 0, geo.cols - 1)),
         }
-        for line, part in lines.values():
+        for side, (line, part) in lines.items():
             if not line.any():
                 continue
-            # Closed where it is, or a pixel or two away (grown on both sides
-            # from a grid a pixel off, zoo seed 383986223's 25x7 page was
-            # 26x7, its last column the window's).
+            # Closed where it is, or a pixel or two away when the border grew
+            # the grid by that line (grown on both sides from a grid a pixel
+            # off, zoo seed 383986223's 25x7 page was 26x7, its last column
+            # the window's).
             closed = part if not border.open_sides(image, part) else None
-            closed = closed or _border_shift(image, part, border)
+            if closed is None and side in grew:
+                closed = _border_shift(image, part, border)
             scores = None if closed is None else classify(image, closed, cand.bank)
             if closed is not None and scores is not None:
                 cand = replace(cand, geometry=closed, scores=scores)
