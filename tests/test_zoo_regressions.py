@@ -111,7 +111,7 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the whole board, but the skin, knowing none of the open pictures yet,
   located the 11x5 of covered cells below them, and that was played (14
   wrong-geometry frames, 23 clicks on other cells). A part of the board
-  learning found is that board (`bot.play.window.part_of`).
+  learning found is that board (`vision.geometry.part_of`).
 - seed 1948479867 (a web page, from the run with seed 799540565): "BOOM!"
   and its "Play again" drawn over the board; the button spans the notice's
   width, so its outline and the notice's were one part, whose middle is the
@@ -213,11 +213,11 @@ from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.recorder import Recorder
-from bot.play.window import GameWindow, part_of
+from bot.play.window import GameWindow
 from vision.capture import Region
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
-from vision.geometry import Geometry
+from vision.geometry import Geometry, part_of
 from vision.learn.grid import cut_patches, find_board, likeness
 from vision.learn.looks import Look, LookBook, patch_side, same_bound
 from vision.locate import Located, locate

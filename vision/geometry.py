@@ -113,3 +113,24 @@ class Geometry:
             "rows": self.rows,
             "cols": self.cols,
         }
+
+
+def part_of(part: Geometry, whole: Geometry) -> bool:
+    """Whether grid `part` is a smaller piece of grid `whole` (the same cells,
+    within a pixel)."""
+    if abs(part.cell_w - whole.cell_w) > 1 or abs(part.cell_h - whole.cell_h) > 1:
+        return False
+    if (part.rows, part.cols) == (whole.rows, whole.cols):
+        return False
+    col = (part.left - whole.left) / whole.cell_w
+    row = (part.top - whole.top) / whole.cell_h
+    on_lattice = (
+        abs(col - round(col)) * whole.cell_w <= 1 and abs(row - round(row)) * whole.cell_h <= 1
+    )
+    return (
+        on_lattice
+        and round(col) >= 0
+        and round(row) >= 0
+        and round(col) + part.cols <= whole.cols
+        and round(row) + part.rows <= whole.rows
+    )

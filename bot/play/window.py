@@ -26,34 +26,13 @@ from bot.play.hidden_board import HiddenBoard, hidden_board
 from bot.play.recorder import Recorder, has_stop_frame, with_stop_frame
 from bot.play.skinplay import MARGIN, PlayRules, located_geometry, play_rules
 from vision.capture import Image, Region, Screen
-from vision.geometry import Geometry
+from vision.geometry import Geometry, part_of
 from vision.reading import Reading
 from vision.slide import slid
 
 #: Shows a hidden board again the way its skin says (click Resume, press the
 #: restart keys); False when the skin says nothing. See `bot.play.hidden_board`.
 Uncover = Callable[[HiddenBoard, Region | None], bool]
-
-
-def part_of(part: Geometry, whole: Geometry) -> bool:
-    """Whether grid `part` is a smaller piece of grid `whole` (the same cells,
-    within a pixel)."""
-    if abs(part.cell_w - whole.cell_w) > 1 or abs(part.cell_h - whole.cell_h) > 1:
-        return False
-    if (part.rows, part.cols) == (whole.rows, whole.cols):
-        return False
-    col = (part.left - whole.left) / whole.cell_w
-    row = (part.top - whole.top) / whole.cell_h
-    on_lattice = (
-        abs(col - round(col)) * whole.cell_w <= 1 and abs(row - round(row)) * whole.cell_h <= 1
-    )
-    return (
-        on_lattice
-        and round(col) >= 0
-        and round(row) >= 0
-        and round(col) + part.cols <= whole.cols
-        and round(row) + part.rows <= whole.rows
-    )
 
 
 class GameWindow:

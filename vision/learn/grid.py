@@ -21,7 +21,7 @@ import numpy as np
 from bot.errors import VisionError
 from vision.classify import PATCH, board_patches
 from vision.cuts import Cuts
-from vision.geometry import Geometry
+from vision.geometry import Geometry, part_of
 from vision.lattice import ASPECT_ANY, FLAT_STEP, Lattice, find_lattices
 from vision.learn.cluster import cluster
 
@@ -603,7 +603,7 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # covered cells at their right, a pixel off the whole one's lattice).
     candidates = list(
         dict.fromkeys(
-            max((p for p in in_play if _holds_grid(p[2], c[2])), key=lambda p: p[0], default=c)
+            max((p for p in in_play if part_of(c[2], p[2])), key=lambda p: p[0], default=c)
             for c in candidates
         )
     )
@@ -623,25 +623,6 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
             "(or pass --board L,T,W,H)"
         )
     return geo
-
-
-#: Pixels a grid may lie off another's lattice and still be part of it.
-HOLDS_SLACK = 2
-
-
-def _holds_grid(outer: Geometry, inner: Geometry) -> bool:
-    """Whether `outer` has more cells than `inner`, on its pitch, and covers it
-    (within HOLDS_SLACK pixels on each side)."""
-    if abs(outer.cell_w - inner.cell_w) > 0.5 or abs(outer.cell_h - inner.cell_h) > 0.5:
-        return False
-    if outer.rows * outer.cols <= inner.rows * inner.cols:
-        return False
-    return (
-        inner.left >= outer.left - HOLDS_SLACK
-        and inner.top >= outer.top - HOLDS_SLACK
-        and inner.left + inner.width <= outer.left + outer.width + HOLDS_SLACK
-        and inner.top + inner.height <= outer.top + outer.height + HOLDS_SLACK
-    )
 
 
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
