@@ -24,8 +24,8 @@ unexport PYTHONDONTWRITEBYTECODE
 # on 2 cores fills that wait: 5 min 48 s of pytest against 7 min 45 s, the
 # same tests, back to back. Each test that needs a screen starts an Xvfb of
 # its own, in its worker's block of display numbers. `make check`'s tests
-# are CPU-bound: one worker per core.
-JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# are CPU-bound: one worker per core, unless JOBS is given.
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 .PHONY: all demo test check lint typecheck pytest quick-pytest system-deps venv clean
 
@@ -61,7 +61,8 @@ pytest: venv
 # The tests marked `display` (set for every test using a display fixture) are
 # left out; MSBOT_TEST_NO_DISPLAY makes an unmarked test that starts Xvfb fail.
 quick-pytest: venv
-	MSBOT_TEST_NO_DISPLAY=1 $(VENV)/bin/pytest -q -n auto -m "not display"
+	MSBOT_TEST_NO_DISPLAY=1 $(VENV)/bin/pytest -q -m "not display" \
+		-n $(if $(filter command line environment,$(origin JOBS)),$(JOBS),auto)
 
 test: lint typecheck pytest
 
