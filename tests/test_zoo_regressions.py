@@ -160,13 +160,14 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   that opened ten of its 17 columns at the start, learned as the 7x5 of
   covered cells at their right. A fresh-looking grid inside a board in
   play on its pitch is that board.
-- seed 383986223 (the same run, a web page): a fresh
-  board of cells all alike located a pixel off, its border open on one
-  side, grown by a column of the window: 26x7 read for 25x7. A grid a
-  pixel or two off is moved where the border closes it.
-- seed 1757880342 (from the run with seed 131062500): an LED clock beside the LED counter,
-  changed once in a short game, was clicked as a restart by its outline: a
-  click beside every control. Digits drawn as the counter's are no button.
+- seed 383986223 (the same run, a web page): a fresh board of cells all
+  alike located a pixel off, its border open on one side, grown by a column
+  of the window: 26x7 read for 25x7. A line the border grew the grid by is
+  dropped where the border closes the rest a pixel or two away.
+- seed 1757880342 (from the run with seed 131062500): an LED clock beside
+  the LED counter, changed once in a short game, was clicked as a restart
+  by its outline: a click beside every control. Digits drawn as the
+  counter's are no button.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
