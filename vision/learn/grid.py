@@ -383,31 +383,51 @@ def _grown_line(image: np.ndarray, geo: Geometry, side: str) -> bool:
     if side in ("top", "bottom"):
         r_out, r_in = (-1, 0) if side == "top" else (geo.rows, geo.rows - 1)
         pairs = [((r_out, c), (r_in, c)) for c in range(geo.cols)]
-        ends = ("left", "right")
     else:
         c_out, c_in = (-1, 0) if side == "left" else (geo.cols, geo.cols - 1)
         pairs = [((r, c_out), (r, c_in)) for r in range(geo.rows)]
-        ends = ("top", "bottom")
+    line_sides = _line_cut_sides(side, len(pairs))
     spots = [
         (int(r), int(c))
         for r in np.linspace(1, geo.rows - 2, min(6, max(geo.rows - 2, 1))).round().astype(int)
         for c in np.linspace(1, geo.cols - 2, min(6, max(geo.cols - 2, 1))).round().astype(int)
     ]
     # The lattice's own tiles, cut as each pair is (three ways at most).
-    cut: dict[tuple[str, ...], list[np.ndarray]] = {}
-    for sides in {(side,), (side, ends[0]), (side, ends[1])}:
-        tiles = (_cut_tile(image, geo, r, c, sides) for r, c in spots)
-        cut[sides] = [t for t in tiles if t is not None]
+    cut = _tiles_cut(image, geo, spots, [(side,), *line_sides])
     bound = _noise_bound(cut[(side,)])
     alike = 0
-    for i, (out, near) in enumerate(pairs):
-        sides = (side, ends[0]) if i == 0 else (side, ends[1]) if i == len(pairs) - 1 else (side,)
+    for (out, near), sides in zip(pairs, line_sides, strict=True):
         a = _cut_tile(image, geo, *out, sides)
         b = _cut_tile(image, geo, *near, sides)
         if a is None or b is None:
             return False
         alike += _same(a, b, bound) and any(_same(b, cell, bound) for cell in cut[sides])
     return alike >= GROW_SHARE * len(pairs)
+
+
+def _line_cut_sides(side: str, count: int) -> list[tuple[str, ...]]:
+    """How each of `count` tiles of a line past `side` is cut (`_cut_tile`): on
+    `side`, and the two end tiles, the board's corners, on their end's side
+    too (they meet the frame there, their neighbours a gap)."""
+    ends = ("left", "right") if side in ("top", "bottom") else ("top", "bottom")
+    return [
+        (side, ends[0]) if i == 0 else (side, ends[1]) if i == count - 1 else (side,)
+        for i in range(count)
+    ]
+
+
+def _tiles_cut(
+    image: np.ndarray,
+    geo: Geometry,
+    cells: list[tuple[int, int]],
+    ways: list[tuple[str, ...]],
+) -> dict[tuple[str, ...], list[np.ndarray]]:
+    """The lattice's tiles at `cells`, cut each of `ways` (those off the image left out)."""
+    cut: dict[tuple[str, ...], list[np.ndarray]] = {}
+    for sides in dict.fromkeys(ways):
+        tiles = (_cut_tile(image, geo, r, c, sides) for r, c in cells)
+        cut[sides] = [t for t in tiles if t is not None]
+    return cut
 
 
 #: A clone's own noise widens GROW_SAME to this many times what its cells,
@@ -495,20 +515,13 @@ def _grown_in_play(image: np.ndarray, geo: Geometry, side: str) -> bool:
     colour (zoo seed 1661291106's light window beside its white open cells)."""
     cells = [(r, c) for r in range(geo.rows) for c in range(geo.cols)]
     step = max(1, len(cells) // IN_PLAY_SAMPLE)
-    ends = ("left", "right") if side in ("top", "bottom") else ("top", "bottom")
     # Cut as `_grown_line` cuts: the line's two end tiles are the board's
     # corners, drawn against the frame on a second side (zoo seed 1394987744:
     # a covered corner cell's top was the frame's line, its neighbours' a gap,
     # and the board was read 9x7 for 9x9).
-    cut: dict[tuple[str, ...], list[np.ndarray]] = {}
-    for sides in ((side,), (side, ends[0]), (side, ends[1])):
-        tiles = (_cut_tile(image, geo, r, c, sides) for r, c in cells[::step])
-        cut[sides] = [t for t in tiles if t is not None]
     past = _line_past(geo, side)
-    line_sides = [
-        (side, ends[0]) if i == 0 else (side, ends[1]) if i == len(past) - 1 else (side,)
-        for i in range(len(past))
-    ]
+    line_sides = _line_cut_sides(side, len(past))
+    cut = _tiles_cut(image, geo, cells[::step], [(side,), *line_sides])
     ended = [_cut_tile(image, geo, r, c, s) for (r, c), s in zip(past, line_sides, strict=True)]
     line = [_cut_tile(image, geo, r, c, (side,)) for r, c in past]
     if not cut[(side,)] or any(t is None for t in line + ended):
