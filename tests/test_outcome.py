@@ -108,6 +108,11 @@ def test_a_guess_hidden_under_a_notice_is_a_loss_only_when_it_could_not_have_won
     opened = hidden(("1..", "-.."), [])
     assert proven_outcome(opened, before, guess, False, None, (guess,)) is None
     assert proven_outcome(opened, before, guess, False, None, (guess,), over=True) == "over"
+    # Still closed, the guessed cell did not open: no mine shown (zoo seed
+    # 1634120140, a guess the game ignored after its win).
+    for closed in ".?F":
+        ignored = hidden(("11.", closed + ".F"), [])
+        assert proven_outcome(ignored, before, guess, False, None, (guess,), over=True) == "over"
 
 
 def test_a_proof_stands_when_a_box_comes_over_the_board_a_moment_later() -> None:

@@ -168,6 +168,12 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the LED counter, changed once in a short game, was clicked as a restart
   by its outline: a click beside every control. Digits drawn as the
   counter's are no button.
+- seed 1634120140 (from the run with seed 723400753, a dark dithered
+  page): "You won!" in words the skin did not know, after msbot's certain
+  clicks; the guess that followed did nothing, and its cell, still covered,
+  was taken for the hit mine: two won games reported lost. A guessed cell
+  still closed proves no loss, and a batch of which nothing shows, in a
+  window that did not change, leaves the game's end to the batch before.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -213,7 +219,9 @@ from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
 from bot.learning.first_look import refuse_moved_grid
+from bot.play.outcome import proven_outcome
 from bot.play.recorder import Recorder
+from bot.play.waiting import Pending
 from bot.play.window import GameWindow
 from vision.capture import Region
 from vision.classify import classify, make_bank
@@ -1850,3 +1858,44 @@ def test_a_clock_drawn_as_the_counter_is_no_restart_button(
     for x0, y0, x1, y1 in toolbar.values():  # type: ignore[union-attr]
         box = (x0 - 322, y0 - 250, x1 - 322, y1 - 250)
         assert not restart._digits_shown(counter, image, geo, box), box
+
+
+def test_a_guess_the_game_ignored_after_its_win_is_no_loss() -> None:
+    # Seed 1634120140 (the 40-clone run with seed 723400753, a dark dithered
+    # page): msbot's certain clicks won the game, the page wrote "You won!"
+    # in words its learned skin did not know, and the guess msbot then made
+    # (the mine total unknown) did nothing: the game took no more clicks. The
+    # guessed cell, still covered, was read as the hit mine: two won games
+    # reported lost. Nothing in the window changed after the guess: the game
+    # was over before it, and the certain batch before it had won.
+    folder = DATA / "seed-1634120140"
+    skin = load_skin(folder / "skin")
+    before, after = (cv2.imread(str(folder / f"{n}-guess.png")) for n in ("before", "after"))
+    reader = BoardReader([skin])
+    planned = reader.read(before, locate(before, [make_bank(skin)]))
+    now = reader.read(after, locate(after, [make_bank(skin)]))
+    guess = (6, 3)
+    assert planned.board[guess] == now.board[guess] == "."
+    # The skin saved at the run's end knows the 3s; at that moment they read
+    # as open cells of unknown value, and the board alone proved nothing.
+    threes = {cell: "-" for cell in now.board.cells() if now.board[cell] == "3"}
+    assert len(threes) == 3
+    now = replace(now, board=now.board.with_values(threes))
+    pending = Pending(
+        total=None,
+        opened=[guess],
+        certain=False,
+        seen=before,
+        previous=((0, 1), (1, 1)),
+        previous_certain=True,
+    )
+    assert pending.ended_before(after, now)
+    assert proven_outcome(now, planned.board, guess, False, None, (guess,), over=True) == "over"
+    assert proven_outcome(now, now.board, (1, 1), True, None, pending.previous, over=True) == "won"
+    # A change anywhere else in the window (the loss drawn in a status line)
+    # leaves the guess as the game's last word; so does a guess that showed.
+    lost_line = after.copy()
+    lost_line[60:70, 110:170] = 255
+    assert not pending.ended_before(lost_line, now)
+    opened = replace(now, board=now.board.with_values({guess: "1"}))
+    assert not pending.ended_before(after, opened)

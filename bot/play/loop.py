@@ -474,7 +474,12 @@ class Player:
                 started = self.started = self.clock()
             last_batch_certain = all(s.certain for s in steps)
             pending = Pending(
-                total=pending.total, all_flagged=pending.all_flagged, certain=last_batch_certain
+                total=pending.total,
+                all_flagged=pending.all_flagged,
+                certain=last_batch_certain,
+                seen=image,
+                previous=tuple(pending.opened),
+                previous_certain=pending.certain and bool(pending.opened or pending.flagged),
             )
             self.click_check.begin(image, reading)
             try:

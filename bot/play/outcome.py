@@ -11,7 +11,7 @@ play loop (`bot.play.waiting`) ask it.
 
 from __future__ import annotations
 
-from bot.board import COVERED, FLAG, NUMBERS, OPEN_UNKNOWN, Board, Cell
+from bot.board import COVERED, FLAG, NUMBERS, OPEN_UNKNOWN, QUESTION, Board, Cell
 from bot.errors import InconsistentBoardError, MsbotError
 from bot.solver import analyse
 from vision.reading import Reading, Status
@@ -30,9 +30,9 @@ def proven_outcome(
     every closed cell is a certain mine (cells not read count as what they
     showed `before`, covered if not known; when the solver called msbot's last
     clicks, `opened`, certain, those cells are open), lost when msbot's last
-    click was a guess and that cell shows no open number (or, hidden under a
-    notice, when opening it could not have won the game); None when neither is
-    proven.
+    click was a guess and that cell shows a picture that is neither an open
+    number nor closed (or, hidden under a notice, when opening it could not
+    have won the game); None when neither is proven.
 
     `over`: the game is known to take no more clicks (the learner's probe). If
     msbot's last clicks were all certain, no mine was opened: the game was won,
@@ -65,8 +65,10 @@ def proven_outcome(
         if not _win_possible(board, before, unread, last, total):
             return "lost"
         return "over" if over else None
-    if reading.board[last] not in NUMBERS + OPEN_UNKNOWN:
-        # Open with a value not named yet ("-") is open all the same: no mine.
+    if reading.board[last] not in NUMBERS + OPEN_UNKNOWN + COVERED + QUESTION + FLAG:
+        # Open with a value not named yet ("-") is open all the same: no mine;
+        # still covered (or marked), the click did not open it: no mine shown
+        # (a zoo page's guess that came after its win, ignored, read "lost").
         return "lost"
     return "over" if over else None
 

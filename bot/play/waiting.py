@@ -61,6 +61,12 @@ class Pending:
     all_flagged: set[Cell] = field(default_factory=set)
     #: Every click of the batch was one the solver called certain.
     certain: bool = True
+    #: The picture the batch was planned on, and the batch before (its cells
+    #: opened, all certain?), whose effects that picture showed: the game's last
+    #: answered clicks when none of this batch's shows (`ended_before`).
+    seen: Image | None = None
+    previous: tuple[Cell, ...] = ()
+    previous_certain: bool = False
 
     def note(self, step: Step) -> None:
         if step.action == "open":
@@ -73,6 +79,30 @@ class Pending:
 
     def late(self, board: Board) -> list[Cell]:
         return missing_effects(board, self.opened, self.flagged)
+
+    def ended_before(self, image: Image, reading: Reading) -> bool:
+        """Whether the game was over before this batch: not one of its clicks
+        shows, and not a pixel of the window changed since the picture it was
+        planned on, the clicked cells aside (a look under the pointer). A
+        click that ended the game changes something, if only a status line.
+        (A zoo page showed "You won!" after msbot's last certain clicks, its
+        skin not knowing the words yet; the guess that followed did nothing,
+        and a covered guessed cell was taken for the loss.)"""
+        clicked = set(self.opened) | set(self.flagged)
+        if self.seen is None or not clicked or not clicked <= set(self.late(reading.board)):
+            return False
+        before, now = np.asarray(self.seen), np.asarray(image)
+        if before.shape != now.shape:
+            return False
+        changed = np.any(before != now, axis=-1) if now.ndim == 3 else before != now
+        geo = reading.geometry
+        for row, col in clicked:
+            x, y = geo.left + col * geo.cell_w, geo.top + row * geo.cell_h
+            changed[
+                max(0, int(y) - 1) : int(y + geo.cell_h) + 2,
+                max(0, int(x) - 1) : int(x + geo.cell_w) + 2,
+            ] = False
+        return not changed.any()
 
 
 @dataclass
@@ -281,7 +311,12 @@ class Waiter:
                 elif not asked:
                     # Once: does the game still take clicks at all (a learner's probe)?
                     asked = True
-                    over = self.learner.stalled(reading, pending.opened, pending.certain)
+                    if pending.ended_before(image, reading):
+                        over = self.learner.stalled(
+                            reading, list(pending.previous), pending.previous_certain
+                        )
+                    else:
+                        over = self.learner.stalled(reading, pending.opened, pending.certain)
                     if over is not None:
                         return self._ended(image), over
                 elif now > stalled_at:
