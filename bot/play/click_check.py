@@ -9,9 +9,10 @@ earlier click's cascade opened. So right before each click on a cell,
 
 * asks the desktop which top-level window lies under the point
   (`Mouse.window_at`, one X request): it must be the board's own, known at
-  the game's start. Another window, or none (the clone closed), stops the
-  run naming it, nothing clicked. A desktop that cannot say leaves the
-  pixels alone to judge;
+  the game's start. Another program's window, or none (the clone closed),
+  stops the run naming it, nothing clicked; a window of the clone itself (its
+  end-of-game dialog) refuses the click with `NotInPlace`, as a change does
+  below. A desktop that cannot say leaves the pixels alone to judge;
 * waits until the batch's previous click shows on the screen (its cell, or
   a chord's neighbours, changed). A clone draws when its input queue is
   empty: clicks sent a millisecond apart starve its redraws (sgt-mines drew
@@ -195,9 +196,10 @@ class ClickCheck:
             kind = self.mouse.window_class_at(x, y)
             name = kind or f"id {seen:#x}"
             if self.own_client is not None and self.mouse.client_at(x, y) == self.own_client:
-                # The clone's own (zoo seed 1394987744's end-of-game dialog):
-                # no other program's window to name.
-                text = (
+                # The clone's own (zoo seed 1394987744's end-of-game dialog,
+                # KMines' "You have won!" come up within a batch under load):
+                # the loop reads the screen again, which shows the game's end.
+                raise NotInPlace(
                     f"a window of the clone itself ({name}, a dialog?) lies under cell "
                     f"({row}, {col}) at ({x}, {y}), not the board: no click made"
                 )
