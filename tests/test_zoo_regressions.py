@@ -168,6 +168,15 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the LED counter, changed once in a short game, was clicked as a restart
   by its outline: a click beside every control. Digits drawn as the
   counter's are no button.
+- seed 873936593 (from the run with seed 369436757): a "Mines: 10" label
+  two lines above the board, in the grid found; its change with the top
+  line's probe flag was taken for a menu over the board: that line left
+  out, its flag left on, 9x11 read for 9x12. A line is asked of the part
+  from it in.
+- seed 964402249 (the run with seed 369436757): a "Congratulations" box
+  over a won board's middle read as covered cells where numbers were open:
+  "open cells never change", a stop. Those pictures are unsure, and the
+  board proves the win.
 - seed 1634120140 (from the run with seed 723400753, a dark dithered
   page): "You won!" in words the skin did not know, after msbot's certain
   clicks; the guess that followed did nothing, and its cell, still covered,
@@ -221,7 +230,7 @@ from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, uncha
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.outcome import proven_outcome
 from bot.play.recorder import Recorder
-from bot.play.waiting import Pending
+from bot.play.waiting import Pending, proven_won, reopened_unsure
 from bot.play.window import GameWindow
 from vision.capture import Region
 from vision.classify import classify, make_bank
@@ -1899,3 +1908,62 @@ def test_a_guess_the_game_ignored_after_its_win_is_no_loss() -> None:
     assert not pending.ended_before(lost_line, now)
     opened = replace(now, board=now.board.with_values({guess: "1"}))
     assert not pending.ended_before(after, opened)
+
+
+def test_a_label_beside_a_probed_line_is_no_menu_over_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 873936593 (the 40-clone run with seed 369436757): a "Mines: 10"
+    # label and a face two lines above a 9x12 board, in the grid found. The
+    # board's top line was probed with the two lines above it still in the
+    # part asked, and the label's change with the flag, one line off, was
+    # taken for a menu over the board: the line left out, its flag left on
+    # (a stray probe flag), the board read 9x11 (8 frames at a wrong
+    # geometry, 43 clicks a row off). A line is asked of the part from it in.
+    image, cuts = _grid("seed-873936593/fresh.png", (14, 9))
+    asked: list[tuple[int, int]] = []
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        row = looker.r0 + cell[0]
+        asked.append((row, cell[1]))
+        # The label lies in line 1: a part that holds it sees it change.
+        return not (looker.r0 <= 1 and row == 2), rest[-1]
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, 8, 4)
+    (r0, r1, c0, c1), _, _, _ = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    assert asked[0][0] == 2  # the top line with covered cells: the board's first
+    (boxes,) = _truth(873936593)["boxes"]
+    assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
+    assert cuts.ys[r0] <= boxes["ys"][0][0] < cuts.ys[r0 + 1]  # type: ignore[index]
+
+
+def test_a_notice_read_as_covered_cells_over_open_ones_leaves_the_win_proven() -> None:
+    # Seed 964402249 (the 40-clone run with seed 369436757): a 30x16 board
+    # won by msbot's certain clicks, and a "Congratulations" box drawn over
+    # its middle. Its pictures read as covered cells where numbers were open
+    # (the skin as it was then; the skin saved at the end leaves them
+    # unsure): "open cells never change", and play stopped. Open cells that
+    # read otherwise are something drawn over them: unsure, and the board
+    # proves the win.
+    folder = DATA / "seed-964402249"
+    skin = load_skin(folder / "skin")
+    before, after = (cv2.imread(str(folder / n)) for n in ("before.png", "won-notice.png"))
+    located = locate(before, [make_bank(skin)])
+    reader = BoardReader([skin])
+    prev, now = reader.read(before, located), reader.read(after, located)
+    boxed = {(u.row, u.col) for u in now.unknown}
+    opened = {cell for cell in boxed if prev.board[cell] in "012345678"}
+    assert len(opened) >= 5 and len(boxed - opened) >= 1  # flags under it too
+    flags = {cell: prev.board[cell] for cell in boxed - opened}
+    as_then = replace(now, board=now.board.with_cells(opened, ".").with_values(flags), unknown=())
+    batch = [(14, 21), (14, 22), (14, 24), (14, 25), (14, 27), (15, 20), (15, 25), (15, 26)]
+    pending = Pending(total=99, opened=batch, certain=True)
+    assert proven_won(as_then, prev, pending) is None
+    unsure = reopened_unsure(as_then, prev)
+    assert unsure.unread == opened
+    won = proven_won(unsure, prev, pending)
+    assert won is not None and won.status == "won" and won.unread == opened

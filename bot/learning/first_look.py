@@ -1349,9 +1349,14 @@ def _prove_edges(
             if not shown:
                 k += 1
                 continue
-            # Asked of the lines left only: a counter in a line left out
-            # changes with the flag (ace-minesweeper's, above its board).
-            r0, r1, c0, c1 = bounds
+            # Asked of the lines left only, from this one in: a counter in a
+            # line left out, or in one outside this one, changes with the flag
+            # (ace-minesweeper's, above its board; a zoo clone's "Mines: 10"
+            # label two lines above: a change that near was taken for a menu,
+            # the board's top line dropped and its flag left on: seed 873936593).
+            inner = list(bounds)
+            _cut(inner, side, k)
+            r0, r1, c0, c1 = inner
             sub = looker.part(r0, r1, c0, c1)
             cell = shown[len(shown) // 2]
             answered, shot = _answers(sub, (cell[0] - r0, cell[1] - c0), flagged, cycle, shot)
