@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from bot.actuator import Action, Actuator
-from bot.board import FLAG, QUESTION, UNOPENED, Board, Cell
+from bot.board import FLAG, NUMBERS, OPEN_UNKNOWN, QUESTION, UNOPENED, Board, Cell
 from bot.errors import NotInPlace
 from bot.play.consistency import (
     Problem,
@@ -43,7 +43,7 @@ from bot.play.planning import Step
 from bot.play.skinplay import learned_total
 from bot.play.window import GameWindow
 from vision.capture import Image
-from vision.reading import ENDED, Reading
+from vision.reading import ENDED, Reading, UnknownCell
 
 #: A learner explains unknown cells once they lasted this many frames and seconds
 #: (a picture caught mid-redraw is not one to learn).
@@ -237,6 +237,13 @@ class Waiter:
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
                     if better is not None and better.status in ENDED:
                         return self._ended(image), better
+                # A notice the clone draws over its own board ("Congratulations"
+                # over the middle cells) may read there as covered cells: open
+                # cells never change, so those pictures are no cells. Unsure,
+                # they may still leave the win proven by the board.
+                won = proven_won(reopened_unsure(reading, prev), prev, pending)
+                if won is not None:
+                    return image, won
             if (
                 bad
                 and not asked
@@ -588,6 +595,27 @@ def mine_total(reading: Reading) -> int | None:
     if reading.mines_left is None:
         return None
     return reading.mines_left + reading.board.count(FLAG)
+
+
+def reopened_unsure(reading: Reading, prev: Reading | None) -> Reading:
+    """`reading` with the cells that showed a number in `prev` and now read
+    otherwise unsure (no game changes an open cell: what reads there is
+    something drawn over it). Zoo seed 964402249's "Congratulations" box read
+    as five covered cells on a won 30x16 board, and play stopped on the
+    contradiction."""
+    if prev is None or prev.board.height != reading.board.height:
+        return reading
+    if prev.board.width != reading.board.width:
+        return reading
+    known = reading.unread
+    extra = tuple(
+        UnknownCell(r, c, 0.0, 0.0, "drawn over")
+        for r, c in reading.board.cells()
+        if prev.board[r, c] in NUMBERS
+        and reading.board[r, c] not in (prev.board[r, c], OPEN_UNKNOWN)
+        and (r, c) not in known
+    )
+    return replace(reading, unknown=reading.unknown + extra) if extra else reading
 
 
 def proven_won(reading: Reading, prev: Reading | None, pending: Pending) -> Reading | None:
