@@ -173,6 +173,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   line's probe flag was taken for a menu over the board: that line left
   out, its flag left on, 9x11 read for 9x12. A line is asked of the part
   from it in.
+- seed 1267138590 (the run with seed 369436757, a monochrome page): three
+  lines of the white page above a board of white cells, taken into the grid
+  found, were each right clicked as a line of cells: clicks outside the
+  board. A line whose cuts show nothing of what lies between the board's
+  cells is not probed.
 - seed 964402249 (the run with seed 369436757): a "Congratulations" box
   over a won board's middle read as covered cells where numbers were open:
   "open cells never change", a stop. Those pictures are unsure, and the
@@ -1967,3 +1972,33 @@ def test_a_notice_read_as_covered_cells_over_open_ones_leaves_the_win_proven() -
     assert unsure.unread == opened
     won = proven_won(unsure, prev, pending)
     assert won is not None and won.status == "won" and won.unread == opened
+
+
+def test_the_window_beside_a_board_of_plain_cells_is_never_probed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 1267138590 (the 40-clone run with seed 369436757, a monochrome
+    # page): white covered cells in black lines, the page's white background
+    # above. The grid found took three lines of that background in; their
+    # "cells" showed the covered cells' white inside, and a covered cell has
+    # no relief to tell them by: each line was right clicked in turn, three
+    # clicks outside the board. What lies between cells (here a black line)
+    # is seen there nowhere: those lines are no cells to ask.
+    image, cuts = _grid("seed-1267138590/fresh.png", (13, 29))
+    asked: list[tuple[int, int]] = []
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        asked.append((looker.r0 + cell[0], cell[1]))
+        return looker.r0 + cell[0] >= 3, rest[-1]
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, 8, 14)
+    (r0, r1, c0, c1), _, _, _ = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    assert asked and all(row >= 3 for row, _ in asked), asked
+    (boxes,) = _truth(1267138590)["boxes"]
+    assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]

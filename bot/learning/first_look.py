@@ -1076,6 +1076,101 @@ def relief(image: Image, cuts: Cuts, r: int, c: int) -> float:
     return float(cv2.cvtColor(part, cv2.COLOR_BGR2GRAY).std()) if part.size else 0.0
 
 
+#: Size (width, height) a seam between two cells is shrunk to, its ends left
+#: out, and the share of the seams around the board's middle its bound is
+#: taken over (`Seams`).
+SEAM_SIZE = (5, 8)
+SEAM_HALF = 2
+SEAM_SHARE = 0.9
+
+
+def seam(image: Image, cuts: Cuts, r: int, c: int, across: bool) -> np.ndarray:
+    """The strip over the cut before cell (r, c): the cut at its left when
+    `across` (cells side by side in a row), else the cut above it; its middle
+    half only, shrunk to SEAM_SIZE (a vertical strip; a horizontal one turned)."""
+    img = np.asarray(image)
+    if across:
+        x = int(cuts.xs[c])
+        y0, y1 = int(cuts.ys[r]), int(cuts.ys[r + 1])
+        m = (y1 - y0) // 4
+        part = img[y0 + m : y1 - m, max(0, x - SEAM_HALF) : x + SEAM_HALF + 1]
+    else:
+        y = int(cuts.ys[r])
+        x0, x1 = int(cuts.xs[c]), int(cuts.xs[c + 1])
+        m = (x1 - x0) // 4
+        part = np.swapaxes(img[max(0, y - SEAM_HALF) : y + SEAM_HALF + 1, x0 + m : x1 - m], 0, 1)
+    if part.size == 0:
+        return np.full((SEAM_SIZE[1], SEAM_SIZE[0], 3), -1e3, np.float32)
+    part = np.ascontiguousarray(part).astype(np.float32)
+    return np.asarray(cv2.resize(part, SEAM_SIZE, interpolation=cv2.INTER_AREA), np.float32)
+
+
+@dataclass
+class Seams:
+    """What lies between the board's cells, seen around its middle: a line,
+    a gap, a bevel's edge. A band of the window beside the board (its plain
+    background, a label) may show a covered cell's inside, never that: its
+    parts are not probed as cells (a zoo page's white background above its
+    board of white cells was right clicked three lines deep: clicks outside
+    the board, seed 1267138590)."""
+
+    across: np.ndarray
+    down: np.ndarray
+    bound_across: float
+    bound_down: float
+
+    @classmethod
+    def of(cls, image: Image, cuts: Cuts) -> Seams:
+        rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
+        mid_r = range(max(1, rows // 4), max(2, rows - rows // 4))
+        mid_c = range(max(1, cols // 4), max(2, cols - cols // 4))
+        # The middle half each way: the grid found may hold lines of the
+        # window around the board.
+        across = [seam(image, cuts, r, c, True) for r in mid_r for c in mid_c if c < cols]
+        down = [seam(image, cuts, r, c, False) for r in mid_r if r < rows for c in mid_c]
+        a, d = _stack(across), _stack(down)
+        return cls(a, d, _seam_bound(a), _seam_bound(d))
+
+    def alike(self, image: Image, cuts: Cuts, cell: tuple[int, int], side: str) -> bool:
+        """Whether a cut beside `cell` along its line (`side`'s) shows what the
+        cuts around the middle show (True when none is known)."""
+        r, c = cell
+        across = side in ("top", "bottom")
+        refs, bound = (self.across, self.bound_across) if across else (self.down, self.bound_down)
+        if not len(refs):
+            return True
+        rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
+        if across:
+            near = [(r, k) for k in (c, c + 1) if 1 <= k < cols]
+        else:
+            near = [(k, c) for k in (r, r + 1) if 1 <= k < rows]
+        for rr, cc in near:
+            strip = seam(image, cuts, rr, cc, across)
+            if float(((refs - strip) ** 2).mean(axis=(1, 2, 3)).min()) <= bound:
+                return True
+        return not near
+
+
+def _stack(strips: list[np.ndarray]) -> np.ndarray:
+    if not strips:
+        return np.zeros((0, SEAM_SIZE[1], SEAM_SIZE[0], 3), np.float32)
+    return np.stack(strips)
+
+
+def _seam_bound(refs: np.ndarray) -> float:
+    """How far a seam may lie from the nearest of `refs`: the board's own
+    spread (each seam's distance to its nearest other), thrice, and at least
+    INSIDE_SAME (a clone drawn with noise has seams that differ as much)."""
+    if len(refs) < 2:
+        return INSIDE_SAME
+    flat = refs.reshape(len(refs), -1)
+    sq = (flat**2).sum(axis=1)
+    dist = (sq[:, None] + sq[None, :] - 2 * flat @ flat.T) / flat.shape[1]
+    np.fill_diagonal(dist, np.inf)
+    nearest = np.maximum(dist.min(axis=1), 0.0)
+    return max(INSIDE_SAME, 3.0 * float(np.quantile(nearest, SEAM_SHARE)))
+
+
 def alike_inside(a: np.ndarray, b: np.ndarray, bound: float = INSIDE_SAME) -> bool:
     """Whether two insides (`inside`) are one picture within `bound`."""
     return float(((a - b) ** 2).mean()) <= bound
@@ -1333,6 +1428,7 @@ def _prove_edges(
     dropped: list[str] = []
     buttons: list[tuple[int, int]] = []
     band = _band_around(shot, cuts)
+    seams = Seams.of(shot, cuts)
     first = shot  # the picture the insides are of (a probe changes `shot`)
     around_whole = _cells_around(shot, cuts)
     for side in SIDES:
@@ -1345,6 +1441,7 @@ def _prove_edges(
                 for cell in line
                 if alike_inside(insides[cell], covered)
                 and relief(shot, cuts, *cell) >= RELIEF_SHARE * covered_relief
+                and seams.alike(first, cuts, cell, side)
             ]
             if not shown:
                 k += 1
