@@ -178,6 +178,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   found, were each right clicked as a line of cells: clicks outside the
   board. A line whose cuts show nothing of what lies between the board's
   cells is not probed.
+- seed 1067654309 (the run with seed 369436757, a dark clone that takes no
+  flag before the first open): the first open's cascade reached the left
+  edge, and the two open columns, as dark as the window, were left out as
+  the window's own (6x8 read for 8x8). Lines msbot's own first open reached
+  are board lines.
 - seed 964402249 (the run with seed 369436757): a "Congratulations" box
   over a won board's middle read as covered cells where numbers were open:
   "open cells never change", a stop. Those pictures are unsure, and the
@@ -2002,3 +2007,28 @@ def test_the_window_beside_a_board_of_plain_cells_is_never_probed(
     assert asked and all(row >= 3 for row, _ in asked), asked
     (boxes,) = _truth(1267138590)["boxes"]
     assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
+
+
+def test_lines_msbots_first_open_reached_are_board_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 1067654309 (the 40-clone run with seed 369436757): a dark clone
+    # that takes no flag before the first open. Msbot's first open cascaded
+    # to the board's left edge; the two left columns, open 0s and 1s as dark
+    # as the window, were left out as the window's own: 6x8 read for 8x8 (20
+    # frames at a wrong geometry, 27 clicks two columns off). The clone
+    # opened them at msbot's click: they are cells.
+    folder = DATA / "seed-1067654309"
+    fresh, after = (cv2.imread(str(folder / n)) for n in ("fresh.png", "first-open.png"))
+    cuts = find_cuts(fresh, find_board(fresh))
+    opened = first_look.opened_by(fresh, after, cuts, (3, 3))
+    assert {(r, 0) for r in range(8)} <= opened and (0, 7) not in opened
+    monkeypatch.setattr(first_look, "_answers", lambda looker, cell, *rest: (True, rest[-1]))
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(fresh, cuts, 4, 6)
+    (boxes,) = _truth(1067654309)["boxes"]
+    shape = (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
+    for seen, dropped in ((frozenset(), ["left"]), (opened, [])):
+        (r0, r1, c0, c1), _, left_out, _ = first_look._prove_edges(  # type: ignore[arg-type]
+            looker, tile, tile, [0, 1], after, seen
+        )
+        assert left_out == dropped
+        assert ((r1 - r0, c1 - c0) == shape) is (not dropped)

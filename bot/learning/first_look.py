@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from bot.actuator import Actuator
+from bot.board import Cell
 from bot.errors import PlayError, VisionError
 from bot.learning.settle import after_change, settled
 from bot.learning.windows import (
@@ -1062,6 +1063,26 @@ def changed_inside(before: Image, after: Image, cuts: Cuts, cell: tuple[int, int
     return not alike_inside(inside(before, cuts, *cell), inside(after, cuts, *cell))
 
 
+def opened_by(before: Image, after: Image, cuts: Cuts, start: tuple[int, int]) -> frozenset[Cell]:
+    """The cells msbot's open of `start` changed: `start` and every cell joined
+    to it through cells whose inside changed from `before` to `after` (its
+    cascade). Only an open changes them so: they are cells of the board."""
+    rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
+    if not (0 <= start[0] < rows and 0 <= start[1] < cols):
+        return frozenset()
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, c = todo.pop()
+        for rr in range(max(0, r - 1), min(rows, r + 2)):
+            for cc in range(max(0, c - 1), min(cols, c + 2)):
+                cell = (rr, cc)
+                if cell not in seen and changed_inside(before, after, cuts, cell):
+                    seen.add(cell)
+                    todo.append(cell)
+    return frozenset(seen)
+
+
 #: Share of a covered cell's relief a line's cell must show to be probed.
 RELIEF_SHARE = 0.3
 
@@ -1381,6 +1402,7 @@ def _prove_edges(
     flagged: np.ndarray,
     cycle: list[int],
     shot: Image,
+    opened: frozenset[Cell] = frozenset(),
 ) -> tuple[tuple[int, int, int, int], Image, list[str], list[tuple[int, int]]]:
     """The rows and columns of the grid that are the board: (r0, r1, c0, c1),
     the picture afterwards, the sides lines were left out at, and the cells of
@@ -1470,6 +1492,12 @@ def _prove_edges(
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
             line = _line(bounds, side, j)
+            if 2 * sum(cell in opened for cell in line) >= len(line):
+                # Msbot's own first open reached it (`opened_by`): the clone
+                # opened those as cells (a zoo clone's two left columns open
+                # 0s as dark as its window, left out: 6x8 read for 8x8; seed
+                # 1067654309).
+                continue
             off = _out_of_step(first, cuts, line, covered, insides)
             if off:
                 buttons.extend(off)  # a toolbar's buttons: one may start a new game
@@ -1611,6 +1639,8 @@ def _first_look(
     browser = board_in_browser(actuator, geo)
     found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
     opened_first: tuple[int, int] | None = None
+    #: The cells msbot's first open changed (its cascade): cells of the board.
+    opened: frozenset[Cell] = frozenset()
     if found is None:
         # Start where the clone is: some clones take no flag before the first
         # cell is open. The first open is made here (the middle of the board: a
@@ -1635,10 +1665,12 @@ def _first_look(
             # (a zoo page lost every time on it).
             opened_first = by_probe[0]
             keep(before_board, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
+            opened = opened_by(fresh, before_board, cuts, opened_first)
             looks = now
         else:
             opened_first, started = _open_first(looker, before_board, now, rest)
             keep(started, region, f"learn: the first open at {opened_first}")
+            opened = opened_by(before_board, started, cuts, opened_first)
             looks = book.assign(np.asarray(started), cuts)
         found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
     if found is None:
@@ -1662,6 +1694,7 @@ def _first_look(
         actuator.flag_with = FLAG_WAYS[0]
         started = settled(screen, region)
         keep(started, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
+        opened = opened_by(fresh, started, cuts, opened_first)
         looks = book.assign(np.asarray(started), cuts)
         names.clear()
         found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
@@ -1697,7 +1730,7 @@ def _first_look(
     flagged = inside(flag_shot, cuts, r, c)
     covered_inside = inside(fresh, cuts, r, c)
     (r0, r1, c0, c1), shot, dropped, lookalikes = _prove_edges(
-        looker, covered_inside, flagged, cycle, shot
+        looker, covered_inside, flagged, cycle, shot, opened
     )
     grid = geo
     if dropped:
