@@ -183,6 +183,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   edge, and the two open columns, as dark as the window, were left out as
   the window's own (6x8 read for 8x8). Lines msbot's own first open reached
   are board lines.
+- seed 1839566007 (the run with seed 369436757): covered cells drawn with
+  noise, none alike the flagged one within the fixed bound in the top two
+  lines: those left out, 22x14 read for 22x16, two lost games reported won.
+  Insides are alike within the board's own spread.
 - seed 964402249 (the run with seed 369436757): a "Congratulations" box
   over a won board's middle read as covered cells where numbers were open:
   "open cells never change", a stop. Those pictures are unsure, and the
@@ -2032,3 +2036,27 @@ def test_lines_msbots_first_open_reached_are_board_lines(monkeypatch: pytest.Mon
         )
         assert left_out == dropped
         assert ((r1 - r0, c1 - c0) == shape) is (not dropped)
+
+
+def test_a_board_drawn_with_noise_is_judged_within_its_own_noise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 1839566007 (the 40-clone run with seed 369436757): covered cells
+    # drawn with noise, no two alike within the fixed bound. Compared with
+    # the cell msbot flagged, the top two lines showed no covered cell and
+    # were left out: 22x14 read for 22x16 (11 frames at a wrong geometry, 59
+    # clicks two rows off, two lost games reported won). Insides are alike
+    # within the board's own spread.
+    image, cuts = _grid("seed-1839566007/fresh.png", (16, 22))
+    monkeypatch.setattr(first_look, "_answers", lambda looker, cell, *rest: (True, rest[-1]))
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(image, cuts, 5, 15)  # the cell the first look flagged
+    assert not any(
+        first_look.alike_inside(first_look.inside(image, cuts, 0, c), tile) for c in range(22)
+    )
+    (r0, r1, c0, c1), _, dropped, _ = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image
+    )
+    (boxes,) = _truth(1839566007)["boxes"]
+    assert not dropped
+    assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]

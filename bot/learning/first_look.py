@@ -1150,7 +1150,7 @@ class Seams:
         across = [seam(image, cuts, r, c, True) for r in mid_r for c in mid_c if c < cols]
         down = [seam(image, cuts, r, c, False) for r in mid_r if r < rows for c in mid_c]
         a, d = _stack(across), _stack(down)
-        return cls(a, d, _seam_bound(a), _seam_bound(d))
+        return cls(a, d, own_bound(a), own_bound(d))
 
     def alike(self, image: Image, cuts: Cuts, cell: tuple[int, int], side: str) -> bool:
         """Whether a cut beside `cell` along its line (`side`'s) shows what the
@@ -1178,10 +1178,12 @@ def _stack(strips: list[np.ndarray]) -> np.ndarray:
     return np.stack(strips)
 
 
-def _seam_bound(refs: np.ndarray) -> float:
-    """How far a seam may lie from the nearest of `refs`: the board's own
-    spread (each seam's distance to its nearest other), thrice, and at least
-    INSIDE_SAME (a clone drawn with noise has seams that differ as much)."""
+def own_bound(refs: np.ndarray) -> float:
+    """How far a picture (a seam, a cell's inside) may lie from the nearest of
+    `refs`, pictures of the board alike: their own spread (each one's mean
+    squared distance to its nearest other), thrice, and at least INSIDE_SAME
+    (a clone drawn with noise: no two of its covered cells alike within
+    INSIDE_SAME; zoo seed 1839566007)."""
     if len(refs) < 2:
         return INSIDE_SAME
     flat = refs.reshape(len(refs), -1)
@@ -1432,6 +1434,9 @@ def _prove_edges(
     cuts = looker.cuts
     rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
     insides = {(r, c): inside(shot, cuts, r, c) for r in range(rows) for c in range(cols)}
+    # The clone's own noise, from the cells away from the grid's edges.
+    middle = [insides[(r, c)] for r in range(1, rows - 1) for c in range(1, cols - 1)]
+    same = own_bound(np.stack(middle)) if middle else INSIDE_SAME
     # How much a covered cell's own drawing (a bevel, a line) varies: a plain
     # background of the covered cell's colour (a toolbar line's empty part) has
     # the covered inside but none of that.
@@ -1441,7 +1446,7 @@ def _prove_edges(
                 relief(shot, cuts, r, c)
                 for r in range(1, rows - 1)
                 for c in range(1, cols - 1)
-                if alike_inside(insides[(r, c)], covered)
+                if alike_inside(insides[(r, c)], covered, same)
             ]
             or [0.0]
         )
@@ -1461,7 +1466,7 @@ def _prove_edges(
             shown = [
                 cell
                 for cell in line
-                if alike_inside(insides[cell], covered)
+                if alike_inside(insides[cell], covered, same)
                 and relief(shot, cuts, *cell) >= RELIEF_SHARE * covered_relief
                 and seams.alike(first, cuts, cell, side)
             ]
@@ -1509,7 +1514,7 @@ def _prove_edges(
             depth = range(j + 1, _lines_left(bounds, side))
             seen = np.stack([insides[c] for i in depth for c in _line(bounds, side, i)])
             alike = sum(
-                bool(((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= INSIDE_SAME)
+                bool(((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= same)
                 for cell in line
             )
             if alike < 0.8 * len(line) or _like_around(first, cuts, around_whole, line, side):
