@@ -18,14 +18,17 @@ WEB_PACKAGES := minesweeper-for-web@3.0.4
 # msbot process the suite starts compiles msbot.
 unexport PYTHONDONTWRITEBYTECODE
 
-# pytest-xdist workers for `make test`: one per core by default. A worker
-# more than cores fills the time the display tests wait on clones (5 min 48 s
-# of pytest against 7 min 45 s on 2 cores), but the extra load made KMines'
-# live-learning test stop on the clone's own dialog in 1 of 3 clean-clone
-# runs: not the default until the learner meets that dialog. Each test that
-# needs a screen starts an Xvfb of its own, in its worker's block of display
-# numbers. `make check` takes JOBS too when it is given.
-JOBS ?= auto
+# pytest-xdist workers for `make test`: one per core and one more by default.
+# The tests that take the suite's time wait on real clones and Xvfb (a core
+# was idle 40 % of a two-worker run, load 1.2 on 2 cores), so a third worker
+# on 2 cores fills that wait: 5 min 48 s of pytest against 7 min 45 s, the
+# same tests, back to back. (Its load once made KMines' win dialog come up
+# under a learning click, which stopped the run: the click check now reads
+# the screen again when the window under a click is the clone's own.) Each
+# test that needs a screen starts an Xvfb of its own, in its worker's block of
+# display numbers. `make check`'s tests are CPU-bound: one worker per core,
+# unless JOBS is given.
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 .PHONY: all demo test check lint typecheck pytest quick-pytest system-deps venv clean
 
