@@ -1912,16 +1912,26 @@ def test_a_guess_the_game_ignored_after_its_win_is_no_loss() -> None:
         previous=((0, 1), (1, 1)),
         previous_certain=True,
     )
-    assert pending.ended_before(after, now)
+    assert pending.ended_before(after, now, (0, 0))  # msbot grabbed from (0, 0)
+    # A look under the pointer on the guessed cell is no change; the reading's
+    # geometry is in screen pixels, the pictures' from the region's corner.
+    hover = after.copy()
+    geo = now.geometry
+    x, y = int(geo.left + 3 * geo.cell_w), int(geo.top + 6 * geo.cell_h)
+    hover[y + 2 : y + int(geo.cell_h) - 2, x + 2 : x + int(geo.cell_w) - 2] = 200
+    assert pending.ended_before(hover, now, (0, 0))
+    away = replace(now, geometry=geo.shifted(300, 200))
+    assert pending.ended_before(hover, away, (300, 200))
+    assert not pending.ended_before(hover, away, (0, 0))
     assert proven_outcome(now, planned.board, guess, False, None, (guess,), over=True) == "over"
     assert proven_outcome(now, now.board, (1, 1), True, None, pending.previous, over=True) == "won"
     # A change anywhere else in the window (the loss drawn in a status line)
     # leaves the guess as the game's last word; so does a guess that showed.
     lost_line = after.copy()
     lost_line[60:70, 110:170] = 255
-    assert not pending.ended_before(lost_line, now)
+    assert not pending.ended_before(lost_line, now, (0, 0))
     opened = replace(now, board=now.board.with_values({guess: "1"}))
-    assert not pending.ended_before(after, opened)
+    assert not pending.ended_before(after, opened, (0, 0))
 
 
 def test_a_label_beside_a_probed_line_is_no_menu_over_it(monkeypatch: pytest.MonkeyPatch) -> None:

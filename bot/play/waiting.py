@@ -80,14 +80,16 @@ class Pending:
     def late(self, board: Board) -> list[Cell]:
         return missing_effects(board, self.opened, self.flagged)
 
-    def ended_before(self, image: Image, reading: Reading) -> bool:
+    def ended_before(self, image: Image, reading: Reading, origin: tuple[int, int]) -> bool:
         """Whether the game was over before this batch: not one of its clicks
         shows, and not a pixel of the window changed since the picture it was
         planned on, the clicked cells aside (a look under the pointer). A
         click that ended the game changes something, if only a status line.
         (A zoo page showed "You won!" after msbot's last certain clicks, its
         skin not knowing the words yet; the guess that followed did nothing,
-        and a covered guessed cell was taken for the loss.)"""
+        and a covered guessed cell was taken for the loss.) `origin`: the
+        screen point of the pictures' top-left (the reading's geometry is in
+        screen pixels)."""
         clicked = set(self.opened) | set(self.flagged)
         if self.seen is None or not clicked or not clicked <= set(self.late(reading.board)):
             return False
@@ -95,7 +97,7 @@ class Pending:
         if before.shape != now.shape:
             return False
         changed = np.any(before != now, axis=-1) if now.ndim == 3 else before != now
-        geo = reading.geometry
+        geo = reading.geometry.shifted(-origin[0], -origin[1])
         for row, col in clicked:
             x, y = geo.left + col * geo.cell_w, geo.top + row * geo.cell_h
             changed[
@@ -318,7 +320,9 @@ class Waiter:
                 elif not asked:
                     # Once: does the game still take clicks at all (a learner's probe)?
                     asked = True
-                    if pending.ended_before(image, reading):
+                    region = window.region
+                    origin = (region.left, region.top) if region is not None else (0, 0)
+                    if pending.ended_before(image, reading, origin):
                         over = self.learner.stalled(
                             reading, list(pending.previous), pending.previous_certain
                         )
