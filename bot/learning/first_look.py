@@ -1097,12 +1097,16 @@ def relief(image: Image, cuts: Cuts, r: int, c: int) -> float:
     return float(cv2.cvtColor(part, cv2.COLOR_BGR2GRAY).std()) if part.size else 0.0
 
 
-#: Size (width, height) a seam between two cells is shrunk to, its ends left
-#: out, and the share of the seams around the board's middle its bound is
-#: taken over (`Seams`).
+#: Size (width, height) a seam between two cells is shrunk to (`Seams`), and
+#: the pixels it spans each side of the cut.
 SEAM_SIZE = (5, 8)
 SEAM_HALF = 2
-SEAM_SHARE = 0.9
+#: `own_bound`: the share of a board's pictures whose distance to their
+#: nearest other sets it, that distance's factor, and its ceiling (a board's
+#: noise, never a licence to call any two pictures alike).
+OWN_SHARE = 0.9
+OWN_FACTOR = 3.0
+OWN_CAP = 400.0
 
 
 def seam(image: Image, cuts: Cuts, r: int, c: int, across: bool) -> np.ndarray:
@@ -1181,9 +1185,10 @@ def _stack(strips: list[np.ndarray]) -> np.ndarray:
 def own_bound(refs: np.ndarray) -> float:
     """How far a picture (a seam, a cell's inside) may lie from the nearest of
     `refs`, pictures of the board alike: their own spread (each one's mean
-    squared distance to its nearest other), thrice, and at least INSIDE_SAME
-    (a clone drawn with noise: no two of its covered cells alike within
-    INSIDE_SAME; zoo seed 1839566007)."""
+    squared distance to its nearest other, OWN_SHARE of them within it), times
+    OWN_FACTOR, at least INSIDE_SAME (a clone drawn with noise: no two of its
+    covered cells alike within INSIDE_SAME; zoo seed 1839566007) and at most
+    OWN_CAP."""
     if len(refs) < 2:
         return INSIDE_SAME
     flat = refs.reshape(len(refs), -1)
@@ -1191,7 +1196,8 @@ def own_bound(refs: np.ndarray) -> float:
     dist = (sq[:, None] + sq[None, :] - 2 * flat @ flat.T) / flat.shape[1]
     np.fill_diagonal(dist, np.inf)
     nearest = np.maximum(dist.min(axis=1), 0.0)
-    return max(INSIDE_SAME, 3.0 * float(np.quantile(nearest, SEAM_SHARE)))
+    spread = OWN_FACTOR * float(np.quantile(nearest, OWN_SHARE))
+    return max(INSIDE_SAME, min(spread, OWN_CAP))
 
 
 def alike_inside(a: np.ndarray, b: np.ndarray, bound: float = INSIDE_SAME) -> bool:
