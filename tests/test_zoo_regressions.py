@@ -225,6 +225,7 @@ pictures of what they drew:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -915,6 +916,38 @@ def _edges(
         looker, tile, tile, [0, 1], image
     )
     return bounds, dropped, buttons, asked
+
+
+def _asked_edges(
+    monkeypatch: pytest.MonkeyPatch,
+    image: np.ndarray,
+    cuts: Cuts,
+    covered: tuple[int, int],
+    takes: Callable[[int, int], bool] = lambda r0, row: True,
+    opened: frozenset[tuple[int, int]] = frozenset(),
+    before: np.ndarray | None = None,
+) -> tuple[tuple[int, int, int, int], list[str], list[tuple[int, int]]]:
+    """`first_look._prove_edges` on `image` (`before`: the picture the grid's
+    insides are of, `image` if None), the covered tile that of cell `covered`
+    in it, where a probed cell takes the flag when `takes(r0, row)` (the part
+    asked starts at grid row r0; the cell is on grid row `row`): the bounds,
+    the sides dropped and the cells probed (grid rows and columns)."""
+    asked: list[tuple[int, int]] = []
+
+    def answers(
+        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
+    ) -> tuple[bool, object]:
+        row = looker.r0 + cell[0]
+        asked.append((row, cell[1]))
+        return takes(looker.r0, row), rest[-1]
+
+    monkeypatch.setattr(first_look, "_answers", answers)
+    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
+    tile = first_look.inside(before if before is not None else image, cuts, *covered)
+    bounds, _, dropped, _ = first_look._prove_edges(  # type: ignore[arg-type]
+        looker, tile, tile, [0, 1], image, opened
+    )
+    return bounds, dropped, asked
 
 
 def test_open_lines_at_the_edge_of_a_board_in_play_are_board_lines(
@@ -1943,21 +1976,9 @@ def test_a_label_beside_a_probed_line_is_no_menu_over_it(monkeypatch: pytest.Mon
     # (a stray probe flag), the board read 9x11 (8 frames at a wrong
     # geometry, 43 clicks a row off). A line is asked of the part from it in.
     image, cuts = _grid("seed-873936593/fresh.png", (14, 9))
-    asked: list[tuple[int, int]] = []
-
-    def answers(
-        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
-    ) -> tuple[bool, object]:
-        row = looker.r0 + cell[0]
-        asked.append((row, cell[1]))
-        # The label lies in line 1: a part that holds it sees it change.
-        return not (looker.r0 <= 1 and row == 2), rest[-1]
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
-    tile = first_look.inside(image, cuts, 8, 4)
-    (r0, r1, c0, c1), _, _, _ = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, tile, tile, [0, 1], image
+    # The label lies in line 1: a part that holds it sees it change.
+    (r0, r1, c0, c1), _, asked = _asked_edges(
+        monkeypatch, image, cuts, (8, 4), lambda top, row: not (top <= 1 and row == 2)
     )
     assert asked[0][0] == 2  # the top line with covered cells: the board's first
     (boxes,) = _truth(873936593)["boxes"]
@@ -2004,19 +2025,9 @@ def test_the_window_beside_a_board_of_plain_cells_is_never_probed(
     # clicks outside the board. What lies between cells (here a black line)
     # is seen there nowhere: those lines are no cells to ask.
     image, cuts = _grid("seed-1267138590/fresh.png", (13, 29))
-    asked: list[tuple[int, int]] = []
-
-    def answers(
-        looker: SimpleNamespace, cell: tuple[int, int], *rest: object
-    ) -> tuple[bool, object]:
-        asked.append((looker.r0 + cell[0], cell[1]))
-        return looker.r0 + cell[0] >= 3, rest[-1]
-
-    monkeypatch.setattr(first_look, "_answers", answers)
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
-    tile = first_look.inside(image, cuts, 8, 14)
-    (r0, r1, c0, c1), _, _, _ = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, tile, tile, [0, 1], image
+    # The page's white lines take no flag; the board's cells do.
+    (r0, r1, c0, c1), _, asked = _asked_edges(
+        monkeypatch, image, cuts, (8, 14), lambda top, row: row >= 3
     )
     assert asked and all(row >= 3 for row, _ in asked), asked
     (boxes,) = _truth(1267138590)["boxes"]
@@ -2035,14 +2046,11 @@ def test_lines_msbots_first_open_reached_are_board_lines(monkeypatch: pytest.Mon
     cuts = find_cuts(fresh, find_board(fresh))
     opened = first_look.opened_by(fresh, after, cuts, (3, 3))
     assert {(r, 0) for r in range(8)} <= opened and (0, 7) not in opened
-    monkeypatch.setattr(first_look, "_answers", lambda looker, cell, *rest: (True, rest[-1]))
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
-    tile = first_look.inside(fresh, cuts, 4, 6)
     (boxes,) = _truth(1067654309)["boxes"]
     shape = (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
     for seen, dropped in ((frozenset(), ["left"]), (opened, [])):
-        (r0, r1, c0, c1), _, left_out, _ = first_look._prove_edges(  # type: ignore[arg-type]
-            looker, tile, tile, [0, 1], after, seen
+        (r0, r1, c0, c1), left_out, _ = _asked_edges(
+            monkeypatch, after, cuts, (4, 6), opened=seen, before=fresh
         )
         assert left_out == dropped
         assert ((r1 - r0, c1 - c0) == shape) is (not dropped)
@@ -2058,15 +2066,11 @@ def test_a_board_drawn_with_noise_is_judged_within_its_own_noise(
     # clicks two rows off, two lost games reported won). Insides are alike
     # within the board's own spread.
     image, cuts = _grid("seed-1839566007/fresh.png", (16, 22))
-    monkeypatch.setattr(first_look, "_answers", lambda looker, cell, *rest: (True, rest[-1]))
-    looker = SimpleNamespace(cuts=cuts, part=lambda r0, *rest: SimpleNamespace(r0=r0))
     tile = first_look.inside(image, cuts, 5, 15)  # the cell the first look flagged
     assert not any(
         first_look.alike_inside(first_look.inside(image, cuts, 0, c), tile) for c in range(22)
     )
-    (r0, r1, c0, c1), _, dropped, _ = first_look._prove_edges(  # type: ignore[arg-type]
-        looker, tile, tile, [0, 1], image
-    )
+    (r0, r1, c0, c1), dropped, _ = _asked_edges(monkeypatch, image, cuts, (5, 15))
     (boxes,) = _truth(1839566007)["boxes"]
     assert not dropped
     assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
