@@ -59,6 +59,19 @@ def region_box(region: Region, geo: Geometry) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
+def box_region(box: tuple[int, int, int, int], geo: Geometry, pad: int = 0) -> Region:
+    """The skin region of `box` (x0, y0, x1, y1 on the image), `pad` pixels
+    wider all round: offsets from the board `geo`'s top-left corner (the
+    inverse of `region_box` for such a region)."""
+    x0, y0, x1, y1 = box
+    return (
+        (0.0, float(x0 - pad - geo.left)),
+        (0.0, float(y0 - pad - geo.top)),
+        (0.0, float(x1 + pad - geo.left)),
+        (0.0, float(y1 + pad - geo.top)),
+    )
+
+
 def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = box
     height, width = shape[:2]

@@ -47,11 +47,10 @@ from bot.play.skinplay import play_rules
 from vision.capture import Image
 from vision.classify import OPEN_KINDS
 from vision.geometry import Geometry
-from vision.glyphs import read_text, region_box
+from vision.glyphs import box_region, read_text, region_box
 from vision.learn.draft import Control
 from vision.reading import ENDED, Reading
 from vision.skin import FaceRim, Glyphs
-from vision.skin import Region as SkinRegion
 from vision.status import OVER
 
 #: Two pictures of a control this close (mean squared difference) are the same.
@@ -503,21 +502,9 @@ def _digits_shown(
     beside every control); its digits are the counter's."""
     if counter is None:
         return False
-    region = _skin_region(box, geo, 2)
+    region = box_region(box, geo, 2)
     text, _ = read_text(np.asarray(image), replace(counter, region=region), geo)
     return sum(ch.isdigit() for ch in text) >= DISPLAY_DIGITS
-
-
-def _skin_region(box: tuple[int, int, int, int], geo: Geometry, pad: int) -> SkinRegion:
-    """The part `box` of the window region, `pad` pixels wider all round, as a
-    skin region: offsets from the board `geo` (`vision.skin`)."""
-    x0, y0, x1, y1 = box
-    return (
-        (0.0, float(x0 - pad - geo.left)),
-        (0.0, float(y0 - pad - geo.top)),
-        (0.0, float(x1 + pad - geo.left)),
-        (0.0, float(y1 + pad - geo.top)),
-    )
 
 
 def _over_board(covered_over: bool, window_now: bool | None) -> bool:
@@ -753,7 +740,7 @@ def _through_menu(
         got, _ = _wait_fresh(player, apprentice, end, final)
         if got is not None:
             picture = np.asarray(shot)[box[1] : box[3], box[0] : box[2]].copy()
-            region = _skin_region(box, geo, 4)
+            region = box_region(box, geo, 4)
             evidence = (
                 f"a click at ({x}, {y}) on the screen the restart led to started a new game "
                 "of the same size (a fresh board appeared)"
@@ -1346,7 +1333,7 @@ def _control(
         gx1 = min(gx1, int(geo.left))
     if x0 >= geo.left + geo.width:
         gx0 = max(gx0, int(np.ceil(geo.left + geo.width)))
-    region = _skin_region((gx0, gy0, gx1, gy1), geo, 4)
+    region = box_region((gx0, gy0, gx1, gy1), geo, 4)
     rim = FaceRim(np.asarray(now)[gy0:gy1, gx0:gx1].copy(), (x0 - gx0, y0 - gy0, x1 - x0, y1 - y0))
 
     def crop(image: Image) -> np.ndarray:

@@ -30,7 +30,7 @@ import numpy as np
 
 from vision.counter import parse_counter
 from vision.geometry import Geometry
-from vision.glyphs import read_text
+from vision.glyphs import box_region, read_text
 from vision.skin import Glyphs, Region
 
 #: Grey levels a pixel must move by to count as changed, or to count as ink.
@@ -499,12 +499,7 @@ def _in_band(
     left = max(0, min(a for a, _ in boxes) - room)
     right = min(greys[0].shape[1], max(b for _, b in boxes) + room)
     top, bottom = max(0, band[0] - 2), min(greys[0].shape[0], band[1] + 2)
-    region: Region = (
-        (0.0, float(left - geo.left)),
-        (0.0, float(top - geo.top)),
-        (0.0, float(right - geo.left)),
-        (0.0, float(bottom - geo.top)),
-    )
+    region = box_region((left, top, right, bottom), geo)
     bgr = {ch: [cv2.cvtColor(c, cv2.COLOR_GRAY2BGR) for c in crops] for ch, crops in digits.items()}
     threshold = _threshold(digits)
     glyphs = FlagCounter(region, bgr, threshold, fmt, t, "").glyphs()
