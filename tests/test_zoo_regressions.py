@@ -2048,12 +2048,14 @@ def test_lines_msbots_first_open_reached_are_board_lines(monkeypatch: pytest.Mon
     assert {(r, 0) for r in range(8)} <= opened and (0, 7) not in opened
     (boxes,) = _truth(1067654309)["boxes"]
     shape = (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
-    for seen, dropped in ((frozenset(), ["left"]), (opened, [])):
-        (r0, r1, c0, c1), left_out, _ = _asked_edges(
-            monkeypatch, after, cuts, (4, 6), opened=seen, before=fresh
-        )
-        assert left_out == dropped
-        assert ((r1 - r0, c1 - c0) == shape) is (not dropped)
+    (r0, r1, c0, c1), left_out, _ = _asked_edges(
+        monkeypatch, after, cuts, (4, 6), opened=opened, before=fresh
+    )
+    assert not left_out and (r1 - r0, c1 - c0) == shape
+    # Not known to be msbot's own open, the same columns (1s beside open 0s
+    # drawn like the window) leave the left side unproven: no geometry.
+    with pytest.raises(PlayError, match="left side is not proven"):
+        _asked_edges(monkeypatch, after, cuts, (4, 6), before=fresh)
 
 
 def test_a_board_drawn_with_noise_is_judged_within_its_own_noise(
@@ -2074,3 +2076,20 @@ def test_a_board_drawn_with_noise_is_judged_within_its_own_noise(
     (boxes,) = _truth(1839566007)["boxes"]
     assert not dropped
     assert (r1 - r0, c1 - c0) == (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
+
+
+def test_an_open_edge_drawn_like_the_window_proves_no_geometry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 1331028738: a dark page that opens an area of each new game by
+    # itself, its open cells drawn like the window. The area reached the
+    # bottom: the grid found ended with a line of 1s beside open 0s, left out
+    # as the window's own, and the line of open 0s past it was never seen:
+    # 9x7 read for 9x9 (9 frames at a wrong geometry, a restart judged by a
+    # board of the wrong size "opened another screen").
+    image, cuts = _grid("seed-1331028738/fresh.png", (8, 9))
+    (boxes,) = _truth(1331028738)["boxes"]
+    assert len(boxes["ys"]) == 9  # type: ignore[arg-type]
+    # Every probe takes the flag: the open side stays unproven, whatever lies past it.
+    with pytest.raises(PlayError, match="bottom side is not proven"):
+        _asked_edges(monkeypatch, image, cuts, (1, 4))

@@ -1395,13 +1395,23 @@ def _like_around(
     1234587330)."""
     if len(around) == 0 or not line:
         return False
+    return sum(_like_around_cells(image, cuts, around, line, side)) >= BAND_SHARE * len(line)
+
+
+def _like_around_cells(
+    image: Image, cuts: Cuts, around: np.ndarray, line: list[tuple[int, int]], side: str
+) -> list[bool]:
+    """For each cell of `line`, whether it is a cell just around the grid,
+    edges and all (see `_like_around`)."""
+    if len(around) == 0:
+        return [False] * len(line)
     out = _outward(image, cuts, side)
-    alike = 0
+    alike = []
     for r, c in line:
         whole = inside(image, out, r, c, 0.0, WHOLE_SIDE)
         far = (np.abs(around - whole).max(axis=3) > COLOUR_NEAR).mean(axis=(1, 2))
-        alike += bool(far.min() <= AROUND_SHARE)
-    return alike >= BAND_SHARE * len(line)
+        alike.append(bool(far.min() <= AROUND_SHARE))
+    return alike
 
 
 def _prove_edges(
@@ -1435,8 +1445,14 @@ def _prove_edges(
     look-alikes off the lattice (`_out_of_step`: a toolbar's buttons).
     (A zoo clone in play, its two left columns open 0s and 1s: compared with
     cells three lines in, which showed no 0, they were left out, and the board
-    was read two columns short: seed 58844096.) Insides are compared, not whole
-    cells: the outer lines' cells are cut with a strip of the board's frame."""
+    was read two columns short: seed 58844096.) A line like the window whose
+    other cells show the board's own pictures (its numbers) is kept: the open
+    area reaching the edge. Insides are compared, not whole cells: the outer
+    lines' cells are cut with a strip of the board's frame.
+
+    A side whose last line kept holds no covered cell, is like the window
+    around, and was not opened by msbot's own first click proves no geometry:
+    more open cells drawn like the window may lie past it (PlayError)."""
     cuts = looker.cuts
     rows, cols = len(cuts.ys) - 1, len(cuts.xs) - 1
     insides = {(r, c): inside(shot, cuts, r, c) for r in range(rows) for c in range(cols)}
@@ -1519,15 +1535,42 @@ def _prove_edges(
                 continue  # no window around the grid shows such cells: the board's
             depth = range(j + 1, _lines_left(bounds, side))
             seen = np.stack([insides[c] for i in depth for c in _line(bounds, side, i)])
-            alike = sum(
+            known = [
                 bool(((seen - insides[cell]) ** 2).mean(axis=(1, 2, 3)).min() <= same)
                 for cell in line
-            )
-            if alike < 0.8 * len(line) or _like_around(first, cuts, around_whole, line, side):
+            ]
+            window = _like_around_cells(first, cuts, around_whole, line, side)
+            drawn = [not w for w in window]
+            numbers = any(drawn) and all(k for k, d in zip(known, drawn, strict=True) if d)
+            if sum(known) >= 0.8 * len(line) and numbers:
+                # The window's own cells beside pictures the board shows (its
+                # numbers): the board's open area reaching its edge, whose open
+                # cells are drawn like the window (zoo seed 1331028738's
+                # bottom line, 1s beside open 0s, was left out, and the line
+                # of open 0s past it never seen: 9x7 read for 9x9).
+                continue
+            if sum(known) < 0.8 * len(line) or sum(window) >= BAND_SHARE * len(line):
                 dropped.append(side)
                 _cut(bounds, side, j + 1)
                 break
     r0, r1, c0, c1 = bounds
+    for side in SIDES:
+        line = _line(bounds, side, 0)
+        if (
+            not any(alike_inside(insides[cell], covered, same) for cell in line)
+            and 2 * sum(cell in opened for cell in line) < len(line)
+            and _like_around(first, cuts, around_whole, line, side)
+        ):
+            # Open to the edge before msbot's first click, its open cells drawn
+            # like the window around: more of them may lie past it, unseen (a
+            # line msbot's own open reached was covered on the fresh board, in
+            # the grid found then). No geometry is proven.
+            raise PlayError(
+                f"the board's {side} side is not proven: the clone's open cells reach it, "
+                "drawn like its window, and more of the board may lie past it unseen (a "
+                "game in play, or one that opens an area of its own): start a new game "
+                "whose open area does not reach the board's edge, and run again"
+            )
     return (r0, r1, c0, c1), shot, dropped, buttons
 
 
