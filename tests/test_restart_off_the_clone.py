@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from desktop_mouse import NoInput
 
+from bot.learning.restart import _off_cells
 from bot.learning.windows import beside_the_clone
 from vision.geometry import Geometry
 
@@ -58,3 +59,14 @@ def test_the_clone_s_own_windows_are_clicked() -> None:
 def test_a_desktop_that_cannot_tell_stops_nothing() -> None:
     assert beside_the_clone(_Desktop(knows=False), OWN, BOARD, 600, 50) == ""
     assert beside_the_clone(_Desktop(), None, BOARD, 600, 50) == ""
+
+
+def test_a_part_on_the_boards_cells_is_tried_only_inside_a_notice() -> None:
+    # A lost board's mines (or the gaps between them) may answer the pointer
+    # like buttons: no clone restarts by a click on one of its cells, so a
+    # part there is tried only when a notice over the board holds it.
+    geo = Geometry(left=100, top=100, cell_w=20, cell_h=20, rows=10, cols=10)
+    on_cell, above, in_notice = (150, 150, 170, 170), (150, 60, 190, 90), (200, 200, 240, 220)
+    notice = ((180, 180, 260, 240), 3)
+    assert _off_cells([on_cell, above, in_notice], geo, []) == [above]
+    assert _off_cells([on_cell, above, in_notice], geo, [notice]) == [above, in_notice]

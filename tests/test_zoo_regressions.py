@@ -2093,3 +2093,27 @@ def test_an_open_edge_drawn_like_the_window_proves_no_geometry(
     # Every probe takes the flag: the open side stays unproven, whatever lies past it.
     with pytest.raises(PlayError, match="bottom side is not proven"):
         _asked_edges(monkeypatch, image, cuts, (1, 4))
+
+
+def test_mines_side_by_side_are_no_notice_and_the_notice_beside_them_is_one() -> None:
+    # Seed 1861727602: a page's "Game over" box over a lost 30x16 board. The
+    # change between the last board in play and the end joined the box to
+    # the mines shown around it (no notice, its "Play again" never tried),
+    # and pairs of mines side by side were taken for notices: seven of the
+    # board's cells and gaps were clicked as restart tries (4 clicks outside
+    # any control), and the restart was never found.
+    folder = DATA / "seed-1861727602"
+    played, end = (cv2.imread(str(folder / n)) for n in ("played.png", "end.png"))
+    region = (203, 367)  # the recording's region: the frames' top-left on the screen
+    geo = Geometry(402.0 - region[0], 564.0 - region[1], 22.0, 22.0, 16, 30)
+    (dialog,) = _truth(1861727602)["window"]
+    rx, ry, rw, rh = dialog["rect"]  # type: ignore[misc]
+    button = _truth(1861727602)["controls"][0]["boxes"]["dialog-button"]  # type: ignore[index]
+    notices = restart._notices(played, end, geo)
+    assert len(notices) == 1
+    (x0, y0, x1, y1), _ = notices[0]
+    # The one notice holds the box and its button, and no more than a cell past it.
+    bx0, by0, bx1, by1 = (v - region[i % 2] for i, v in enumerate(button))
+    assert x0 <= bx0 and y0 <= by0 and bx1 <= x1 and by1 <= y1
+    nx0, ny0 = rx - region[0], ry - region[1]
+    assert nx0 - 22 <= x0 and ny0 - 22 <= y0 and x1 <= nx0 + rw + 22 and y1 <= ny0 + rh + 22

@@ -382,6 +382,7 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 cx0, cy0, cx1, cy1 = counter_box
                 busy[max(0, cy0) : max(0, cy1), max(0, cx0) : max(0, cx1)] = True
             bare: list[tuple[int, int, int, int]] = []
+            framed_only: list[tuple[int, int, int, int]] = []
             around = _buttons(
                 player,
                 now,
@@ -391,8 +392,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 outlined=busy,
                 own=apprentice.board_window,
                 bare=bare,
+                framed=framed_only,
             )
             alikes = _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
+            around = _off_cells(around, geo_region, notices)
             tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes)
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
@@ -406,6 +409,12 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
                 )
                 for x0, y0, x1, y1 in draft.toolbar
             ]
+            # Then the outlined parts that never answered the pointer (a
+            # monochrome theme's buttons), after the toolbar's: a clock's LED
+            # panel, stopped at the end of a game too short for it to tick
+            # twice between readings, is outlined and still too (zoo seed
+            # 1211107155's was clicked before its toolbar's restart).
+            tries += _off_cells(framed_only, geo_region, notices)
             # Then those a few pixels out of step with the board's lattice (its
             # grid's line there was no line of cells at all).
             tries += [
@@ -505,6 +514,24 @@ def _digits_shown(
     region = box_region(box, geo, 2)
     text, _ = read_text(np.asarray(image), replace(counter, region=region), geo)
     return sum(ch.isdigit() for ch in text) >= DISPLAY_DIGITS
+
+
+def _off_cells(
+    boxes: list[tuple[int, int, int, int]], geo: Geometry, notices: list[Notice]
+) -> list[tuple[int, int, int, int]]:
+    """`boxes` whose middle lies off the board's cells, or in a notice over
+    them: no clone starts a new game by a click on one of its cells, and a
+    part found there (a mine a lost board shows, a gap between two) with no
+    notice found around it is the board's own (zoo seed 1861727602: an
+    in-page "Game over" over a lost 30x16 board, joined to the mines beside
+    it, was no notice; seven of its cells and gaps were clicked, never its
+    "Play again"; seed 1335437593 before it)."""
+    board = _box_of(geo)
+    return [
+        box
+        for box in boxes
+        if not _centre_in(board, box) or any(_centre_in(n, box) for n, _ in notices)
+    ]
 
 
 def _over_board(covered_over: bool, window_now: bool | None) -> bool:
@@ -813,6 +840,8 @@ def _notices(played: Image | None, end: Image, geo: Geometry) -> list[Notice]:
     x0, y0 = max(0, round(geo.left)), max(0, round(geo.top))
     x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
     keep[y0:y1, x0:x1] = diff[y0:y1, x0:x1]
+    for x, y, w, h in _cells_as_shown_alone(diff, end, geo):
+        keep[y : y + h, x : x + w] = False
     side = max(3, round(min(geo.cell_w, geo.cell_h) / 4))
     mask = cv2.dilate(keep.astype(np.uint8), np.ones((side, side), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
@@ -822,6 +851,51 @@ def _notices(played: Image | None, end: Image, geo: Geometry) -> list[Notice]:
         if big and area >= 0.5 * w * h:
             found.append(((x, y, x + w, y + h), side + NOTICE_RIM))
     return found
+
+
+#: Two cells' pictures this close (mean absolute difference per channel) are
+#: the same picture.
+CELL_SAME = 6.0
+
+
+def _cells_as_shown_alone(
+    diff: np.ndarray, end: Image, geo: Geometry
+) -> list[tuple[int, int, int, int]]:
+    """Boxes (x, y, w, h) of the cells that changed into a picture some cell
+    that changed alone shows too (no cell around it changed): the board's own
+    end pictures (its mines), never a piece of a notice, which spans several
+    cells. Two mines side by side are no notice, and a notice beside them is
+    not joined to them (zoo seed 1861727602: a lost 30x16 board's pairs of
+    mines were taken for notices and clicked, and its "Game over" joined to
+    the mines around was none)."""
+    picture = np.asarray(end)[:, :, :3].astype(np.float32)
+    height, width = picture.shape[:2]
+    boxes: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for r in range(geo.rows):
+        for c in range(geo.cols):
+            x, y = round(geo.left + c * geo.cell_w), round(geo.top + r * geo.cell_h)
+            w, h = round(geo.cell_w), round(geo.cell_h)
+            whole = x >= 0 and y >= 0 and x + w <= width and y + h <= height
+            if whole and diff[y : y + h, x : x + w].mean() > 0.1:
+                boxes[(r, c)] = (x, y, w, h)
+    if not boxes:
+        return []
+
+    def cut(cell: tuple[int, int]) -> np.ndarray:
+        x, y, w, h = boxes[cell]
+        return picture[y : y + h, x : x + w]
+
+    alone = [
+        (r, c)
+        for r, c in boxes
+        if not any((r + a, c + b) in boxes for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b)
+    ]
+    shown = [cut(cell) for cell in alone]
+    return [
+        box
+        for cell, box in boxes.items()
+        if any(float(np.abs(cut(cell) - one).mean()) <= CELL_SAME for one in shown)
+    ]
 
 
 def _dialogs(player: RestartHost, own: int | None) -> list[Notice]:
@@ -859,6 +933,7 @@ def _buttons(
     outlined: np.ndarray | None = None,
     own: int | None = None,
     bare: list[tuple[int, int, int, int]] | None = None,
+    framed: list[tuple[int, int, int, int]] | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Parts of the window around the board that answer the pointer (drawn otherwise
     while it rests on them: a button, "Restart" on a web page), nearest the board
@@ -872,7 +947,9 @@ def _buttons(
     an outline that stayed still are buttons too, even if drawn alike under the
     pointer (`_outlined`). `bare`: filled with the nearest UNFRAMED parts that
     stayed still on the board's own window (`own`, as the desktop says), to be
-    tried after every other candidate (a "Reset" drawn as a bare word)."""
+    tried after every other candidate (a "Reset" drawn as a bare word).
+    `framed`: filled with the outlined parts instead of returning them (to
+    be tried later)."""
     edges = _edges(end)
     drawn = edges.copy()  # every edge, for the outlines (`_outlined`)
     if within is not None:
@@ -912,8 +989,8 @@ def _buttons(
         # closed by its own outline, whose pixels never changed in play (a
         # counter or a clock is no button), the nearest OUTLINED of them.
         still = [b for b in near if b not in found and not outlined[b[1] : b[3], b[0] : b[2]].any()]
-        framed = [b for b in still if _outlined(drawn, b)][:OUTLINED]
-        found += framed
+        closed = [b for b in still if _outlined(drawn, b)][:OUTLINED]
+        (found if framed is None else framed).extend(closed)
         # Buttons a monochrome theme draws as a bare word (a zoo page's
         # "Reset" was never tried): the nearest parts that stayed still, if
         # the desktop says they lie on the board's own window (never a click
@@ -924,7 +1001,7 @@ def _buttons(
             bare += [
                 b
                 for b in still
-                if b not in framed
+                if b not in closed
                 and mouse.window_at(
                     origin.left + (b[0] + b[2]) // 2, origin.top + (b[1] + b[3]) // 2
                 )
