@@ -199,6 +199,24 @@ def test_a_streak_of_bad_frames_needs_both_frames_and_seconds_to_give_up() -> No
     assert streak.since == 20.0 and not streak.over(8, 1.5, 30.0)  # one frame only
 
 
+def test_a_learners_own_work_is_taken_off_a_streak_up_to_a_bound() -> None:
+    """The seconds a learner spent on its own probe clicks are no time the
+    clone was waited for (zoo seed 1180790477 stopped on cells still
+    flashing after a 2 s probe); at most `most` seconds in all, so a learner
+    that never explains cannot hold the loop forever."""
+    streak = Streak()
+    for i in range(20):
+        streak.bump(10.0 + i * 0.001)
+    streak.discount(2.0, 6.0)  # a probe of 2 s
+    assert not streak.over(8, 1.5, 12.5) and streak.over(8, 1.5, 13.6)
+    streak.discount(10.0, 6.0)  # only 4 s more of the bound are left
+    assert streak.since == 16.0 and streak.over(8, 1.5, 17.5)
+    streak.clear()
+    streak.bump(30.0)  # a new streak: the bound again
+    streak.discount(1.0, 6.0)
+    assert streak.since == 31.0
+
+
 @pytest.mark.parametrize(("asked", "used"), [(None, "full"), ("fast", "fast"), ("full", "full")])
 def test_play_asks_the_solver_for_the_strength_it_was_given(
     asked: str | None, used: str, monkeypatch: pytest.MonkeyPatch

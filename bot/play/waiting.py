@@ -49,6 +49,8 @@ from vision.reading import ENDED, Reading, UnknownCell
 #: (a picture caught mid-redraw is not one to learn).
 LEARN_FRAMES = 3
 LEARN_SECONDS = 0.05
+#: Seconds of a learner's own work taken off an unreadable streak, at most.
+LEARNER_GRACE = 6.0
 
 
 @dataclass
@@ -119,11 +121,21 @@ class Streak:
 
     frames: int = 0
     since: float = 0.0
+    #: Seconds of the streak taken off its length (`discount`).
+    discounted: float = 0.0
 
     def bump(self, now: float) -> None:
         if self.frames == 0:
-            self.since = now
+            self.since, self.discounted = now, 0.0
         self.frames += 1
+
+    def discount(self, seconds: float, most: float) -> None:
+        """Take `seconds` off the streak's length, `most` in all: time msbot
+        spent on its own work (a learner's probe clicks) is no time the clone
+        was waited for."""
+        taken = max(0.0, min(seconds, most - self.discounted))
+        self.since += taken
+        self.discounted += taken
 
     def clear(self) -> None:
         self.frames = 0
@@ -383,6 +395,7 @@ class Waiter:
         soon = unreadable.frames < LEARN_FRAMES or self.clock() - unreadable.since < LEARN_SECONDS
         if soon and not now:
             return None
+        began = self.clock()
         better = self.learner.explain(
             image, reading, pending.opened, pending.certain, prev, pending.total, pending.flagged
         )
@@ -391,6 +404,11 @@ class Waiter:
         if better is not None and (better.certain or better.status in ENDED):
             unreadable.clear()
             return better
+        # The learner's own clicks and waits (a probe whether the game goes on)
+        # are no time the clone was given: zoo seed 1180790477's last cells
+        # were still flashing after a probe of 2 s, and the streak was over
+        # before the learner saw them still.
+        unreadable.discount(self.clock() - began, LEARNER_GRACE)
         return None
 
     def refit(self) -> bool:
