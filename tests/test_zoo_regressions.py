@@ -2117,3 +2117,19 @@ def test_mines_side_by_side_are_no_notice_and_the_notice_beside_them_is_one() ->
     assert x0 <= bx0 and y0 <= by0 and bx1 <= x1 and by1 <= y1
     nx0, ny0 = rx - region[0], ry - region[1]
     assert nx0 - 22 <= x0 and ny0 - 22 <= y0 and x1 <= nx0 + rw + 22 and y1 <= ny0 + rh + 22
+
+
+def test_a_dark_windows_face_drawn_in_part_is_tried() -> None:
+    # Seed 248445157: a dark clone's face, its frame joined to the window's
+    # top line and its right side drawn only in part by the relief; at a win
+    # only its eyes changed. No square was found around them, the face was
+    # never tried, a label was clicked instead, and no restart was found.
+    folder = DATA / "seed-248445157"
+    played, end = (cv2.imread(str(folder / n)) for n in ("played.png", "end.png"))
+    region_top = 325  # the recording's region: the frames' top on the screen
+    geo = Geometry(45.0, 485.0 - region_top, 16, 21, 12, 24)
+    _, faces, _ = restart.face_tries(played, end, None, geo)
+    (face,) = faces
+    x0, y0, x1, y1 = _truth(248445157)["controls"][0]["boxes"]["face"]  # type: ignore[index]
+    x, y = (face[0] + face[2]) // 2, (face[1] + face[3]) // 2 + region_top
+    assert x0 < x < x1 and y0 < y < y1
