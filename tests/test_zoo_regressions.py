@@ -2133,3 +2133,16 @@ def test_a_dark_windows_face_drawn_in_part_is_tried() -> None:
     x0, y0, x1, y1 = _truth(248445157)["controls"][0]["boxes"]["face"]  # type: ignore[index]
     x, y = (face[0] + face[2]) // 2, (face[1] + face[3]) // 2 + region_top
     assert x0 < x < x1 and y0 < y < y1
+
+
+def test_a_dithered_board_that_took_a_flag_did_not_move() -> None:
+    # Seed 1787445657: a page of dithered cells, whose pattern draws a "line"
+    # at nearly every pixel. The flag on the top-right cell hid one of them;
+    # the rest fitted a 2 px shift, the board was taken for moved, learning
+    # stopped, and the probe mark stayed on the board. The picture did not
+    # move as one: no move.
+    folder = DATA / "seed-1787445657"
+    before, marked = (cv2.imread(str(folder / n)) for n in ("before-mark.png", "marked.png"))
+    geo = find_board(before)
+    assert (geo.rows, geo.cols) == (8, 27)
+    assert refuse_moved_grid(before, marked, find_cuts(before, geo), (0, 26)) == (0, 0)
