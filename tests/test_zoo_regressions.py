@@ -2146,3 +2146,25 @@ def test_a_dithered_board_that_took_a_flag_did_not_move() -> None:
     geo = find_board(before)
     assert (geo.rows, geo.cols) == (8, 27)
     assert refuse_moved_grid(before, marked, find_cuts(before, geo), (0, 26)) == (0, 0)
+
+
+def test_a_toolbar_joined_into_one_part_is_tried_button_by_button() -> None:
+    # Seed 1787445657: four dithered toolbar buttons a pixel apart, found as
+    # one part, no covered look-alike found in it to split it by: its middle,
+    # in the gap between two buttons, was clicked (1 click outside). The
+    # picture's own unjoined edges split it into its buttons.
+    folder = DATA / "seed-1787445657"
+    end = cv2.imread(str(folder / "end.png"))
+    region = (23, 186)  # the recording's region: the frame's top-left on the screen
+    geo = Geometry(212.0 - region[0], 346.0 - region[1], 17, 17, 8, 27)
+    edges = restart._edges(end)
+    restart._off_board(edges, geo)
+    joined = [p for p in restart._parts(edges, geo) if p[3] <= geo.top and p[2] - p[0] > 60]
+    assert len(joined) == 2  # the toolbar's part, and the counter's above it
+    tries = restart._split_joined(joined, [], restart._parts(edges, geo, 1))
+    boxes = _truth(1787445657)["controls"][0]["boxes"]
+    for x0, y0, x1, y1 in tries:
+        x, y = (x0 + x1) // 2 + region[0], (y0 + y1) // 2 + region[1]
+        inside = [b for b in boxes.values() if b[0] <= x < b[2] and b[1] <= y < b[3]]  # type: ignore[attr-defined]
+        assert inside or y < 325  # each toolbar try on a button (the counter's row above)
+    assert sum(y0 + region[1] >= 320 for _, y0, _, _ in tries) == 4

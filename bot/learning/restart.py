@@ -400,7 +400,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             )
             alikes = _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
             around = _off_cells(around, geo_region, notices)
-            tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes)
+            unjoined = _edges(now)
+            _off_board(unjoined, geo_region)
+            pieces = _parts(unjoined, geo_region, 1)
+            tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes, pieces)
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -1304,18 +1307,39 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 
 
 def _split_joined(
-    parts: list[tuple[int, int, int, int]], alikes: list[tuple[int, int, int, int]]
+    parts: list[tuple[int, int, int, int]],
+    alikes: list[tuple[int, int, int, int]],
+    pieces: Sequence[tuple[int, int, int, int]] = (),
 ) -> list[tuple[int, int, int, int]]:
     """Each part, or the covered look-alikes whose middles it holds when it
     holds two or more: buttons found as one part (a toolbar's, joined) are
     tried one by one at their middles, where the part's own middle may fall
     between two of them (zoo seed 1103573187: a click in the gap between two
-    toolbar buttons, beside any control)."""
+    toolbar buttons, beside any control). Else the `pieces` (parts of the
+    picture's edges unjoined, `_parts(..., 1)`) it holds, two or more, each
+    as tall as the part nearly: buttons a pixel apart (zoo seed 1787445657's
+    dithered toolbar, no look-alike found in it, clicked between two). A
+    label's letters are shorter than their label."""
     out: list[tuple[int, int, int, int]] = []
     for part in parts:
         held = [box for box in alikes if _clicks_on(box, part)]
+        if len(held) < 2:
+            tall = PIECE_TALL * (part[3] - part[1])
+            held = [
+                box
+                for box in pieces
+                if box != part
+                and _holds(part, box)
+                and box[3] - box[1] >= tall
+                and box[2] - box[0] >= MIN_CONTROL
+            ]
         out += held if len(held) >= 2 else [part]
     return list(dict.fromkeys(out))
+
+
+#: Share of a joined part's height a piece of it spans, at least, to be one of
+#: its buttons (`_split_joined`).
+PIECE_TALL = 0.7
 
 
 def _clicks_on(part: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
