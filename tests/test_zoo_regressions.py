@@ -2168,3 +2168,28 @@ def test_a_toolbar_joined_into_one_part_is_tried_button_by_button() -> None:
         inside = [b for b in boxes.values() if b[0] <= x < b[2] and b[1] <= y < b[3]]  # type: ignore[attr-defined]
         assert inside or y < 325  # each toolbar try on a button (the counter's row above)
     assert sum(y0 + region[1] >= 320 for _, y0, _, _ in tries) == 4
+
+
+def test_a_faint_question_mark_on_a_toolkit_button_is_a_change() -> None:
+    # Seed 702871863 (the 100-clone draw of this session): toolkit buttons
+    # sized by their text, a "?" drawn in grey on pink. The "?" moved the
+    # cell's comparison patch less than the floor of any bound and the cells
+    # differ too much for a pixel bound: it was taken for the cycle's end
+    # (covered -> flag -> covered learned), and sixteen "?" marks were left on
+    # the board, read as covered cells (16 sure misreads). The same cell
+    # grabbed twice does not change; the "?" adds strokes to it.
+    folder = DATA / "seed-702871863"
+    covered, question = (cv2.imread(str(folder / n)) for n in ("covered.png", "question.png"))
+    geo = find_board(covered)
+    cuts = find_cuts(covered, geo)
+    book = LookBook(50.0, patch_side(geo.cell_w, geo.cell_h), inset=0)
+
+    def patch(image: np.ndarray, r: int, c: int) -> np.ndarray:
+        one = Cuts(cuts.xs[c : c + 2], cuts.ys[r : r + 2])
+        return np.asarray(book.patches(image, one)[0], np.float32)
+
+    apart = float(((patch(covered, 2, 2) - patch(question, 2, 2)) ** 2).mean())
+    assert apart < first_look.SAME_FLOOR  # what the patch alone says: no change
+    assert first_look.strokes_changed(question, covered, cuts, (2, 2))
+    assert not first_look.strokes_changed(question, covered, cuts, (5, 5))
+    assert not first_look.strokes_changed(covered, covered, cuts, (2, 2))

@@ -227,6 +227,8 @@ class Looker:
         self.pixel_bound = pixel_bound
         #: Each cell's own pixels before msbot's first mark on it.
         self.unmarked_pixels: dict[tuple[int, int], np.ndarray] = {}
+        #: The whole grab before msbot's first mark on each cell (`strokes_changed`).
+        self.unmarked_grab: dict[tuple[int, int], Image] = {}
         #: The board's own top-level window before any click (None: not known).
         self.board_window = only_window(windows_at(actuator.mouse, board_points(geo)))
 
@@ -295,6 +297,9 @@ class Looker:
             return True
         if _apart(self.patch(image, r, c), start) > SAME_FLOOR:
             return False
+        then = self.unmarked_grab.get((r, c))
+        if then is not None and strokes_changed(image, then, self.cuts, (r, c)):
+            return False
         was = self.unmarked_pixels.get((r, c))
         return was is None or not self.pixels_moved(self.pixels(image, r, c), was)
 
@@ -328,6 +333,7 @@ class Looker:
         start = self.patch(before, r, c)
         self.unmarked.setdefault((r, c), start)
         self.unmarked_pixels.setdefault((r, c), self.pixels(before, r, c))
+        self.unmarked_grab.setdefault((r, c), before)
         board = self.book.match(self.book.patches(np.asarray(before), self.cuts))
         # Once a mark is known that only the cell's pixels tell from covered,
         # its steps are looked for in the pixels too (a clone that draws the
@@ -337,7 +343,12 @@ class Looker:
         def moved(shot: Image) -> bool:
             if _apart(self.patch(shot, r, c), start) > self.change:
                 return True
-            return pixels is not None and self.pixels_moved(self.pixels(shot, r, c), pixels)
+            if pixels is not None and self.pixels_moved(self.pixels(shot, r, c), pixels):
+                return True
+            # A faint mark known (the next step as small a change): the cell's
+            # strokes (a grey "?" coming off a pink button).
+            faint = self.change_bound == SAME_FLOOR
+            return faint and strokes_changed(shot, before, self.cuts, (r, c))
 
         # The actuator clicks on this looker's grid (another looker, for the
         # board moved in its window, may have bound it to its own: zoo seed
@@ -442,6 +453,34 @@ SLID_REACH = 32
 LINE_SHARE = 0.8
 LINE_OFF_CUT = 3
 MOVED_LINES = 2
+
+
+#: A pixel holds a stroke when a channel moved more than STROKE_STEP; a cell
+#: holds new strokes when more of its pixels do than STROKE_FEW more than the
+#: median cell between the same two grabs (the clone's own noise).
+STROKE_STEP, STROKE_FEW = 24, 3
+
+
+def strokes_changed(now: Image, then: Image, cuts: Cuts, cell: tuple[int, int]) -> bool:
+    """Whether `cell` shows strokes in `now` other than in `then` (drawn or gone), beyond
+    the noise the other cells show between the same two grabs: a "?" drawn in
+    grey on a pink toolkit button moves its comparison patch less than any
+    bound, and cells of buttons sized by their text differ too much for a
+    pixel bound, but the same cell grabbed twice does not change (zoo seed
+    702871863: the "?" was taken for the cycle's end, and sixteen "?" marks
+    were left on the board, read as covered cells)."""
+    a, b = np.asarray(now, np.int16), np.asarray(then, np.int16)
+    if a.shape != b.shape:
+        return False
+    xs, ys = np.asarray(cuts.xs, int), np.asarray(cuts.ys, int)
+    strong = (np.abs(a - b).max(axis=2) > STROKE_STEP)[ys[0] : ys[-1], xs[0] : xs[-1]]
+    counts = np.add.reduceat(
+        np.add.reduceat(strong.astype(np.int32), ys[:-1] - ys[0], axis=0), xs[:-1] - xs[0], axis=1
+    )
+    own = int(counts[cell])
+    others = np.delete(counts.ravel(), cell[0] * counts.shape[1] + cell[1])
+    noise = float(np.median(others)) if others.size else 0.0
+    return own > noise + STROKE_FEW
 
 
 def _lines(image: Image, cuts: Cuts, axis: int, cell: tuple[int, int] | None) -> np.ndarray:
