@@ -13,7 +13,7 @@ proves nothing.
 from __future__ import annotations
 
 from bot.board import Board
-from bot.play.outcome import hidden_since, proven_outcome
+from bot.play.outcome import agreed_outcome, hidden_since, proven_outcome
 from bot.play.waiting import Pending, proven_won
 from vision.geometry import Geometry
 from vision.reading import Reading, UnknownCell
@@ -140,3 +140,21 @@ def test_a_proof_falls_when_the_cell_it_could_not_see_shows() -> None:
     shown = _reading(("0011", "002F", "000."), [])
     assert not hidden_since("lost", None, fading, shown)
     assert not hidden_since("lost", "over", fading, shown)
+
+
+def test_two_pictures_of_an_end_agree_or_the_settled_one_shows_how_it_ended() -> None:
+    # Zoo seed 2113020827: the first picture caught the guessed cell before
+    # its mine faded in (read covered: "over", the game took no more clicks);
+    # the settled one, its "BOOM!" dialog over the board, proved the loss.
+    # The two disagreed and play stopped; the settled picture says how.
+    first = _reading(("0011", "002F", "0..."), [])
+    settled = _reading(("0011", "0..F", "0..."), HIDDEN)
+    assert agreed_outcome("over", "lost", first, settled) == "lost"
+    assert agreed_outcome("over", "won", first, settled) == "won"
+    assert agreed_outcome("over", "over", first, settled) == "over"
+    assert agreed_outcome("lost", "lost", first, settled) == "lost"
+    # A proof the settled picture shows less of only because more is hidden stands.
+    assert agreed_outcome("lost", "over", _reading(("0011", "002F", "0*.."), []), settled) == "lost"
+    # Won and lost disagree; so does an "over" the settled picture does not prove.
+    assert agreed_outcome("won", "lost", first, settled) is None
+    assert agreed_outcome("over", None, first, settled) is None

@@ -43,7 +43,7 @@ from bot.errors import MsbotError, NotInPlace, PlayError
 from bot.learning.first_look import AROUND_CELLS, AROUND_PX
 from bot.learning.settle import STILL, settled
 from bot.learning.windows import another_window, board_points, only_window, windows_at
-from bot.play.outcome import hidden_since, proven_outcome
+from bot.play.outcome import agreed_outcome, proven_outcome
 from bot.solver import analyse
 from vision.border import learn_border
 from vision.capture import Image
@@ -1110,8 +1110,10 @@ class Apprentice:
         again = self.under_other_windows(again) or again
         again = box_rim_unsure(again)
         second = proven_outcome(again, before, last, certain, total, batch, over)
-        if second != outcome and not hidden_since(outcome, second, reading, again):
+        agreed = agreed_outcome(outcome, second, reading, again)
+        if agreed is None:
             return None  # the loop reads the screen again (and meets the end itself)
+        outcome = agreed
         record = self.current()
         record.last_click, record.last_certain = last, certain
         record.last_batch = tuple(opened)

@@ -110,3 +110,20 @@ def hidden_since(first: Status | None, second: Status | None, a: Reading, b: Rea
         return False
     seen = a.unread | b.unread
     return all(a.board[cell] == b.board[cell] for cell in a.board.cells() if cell not in seen)
+
+
+def agreed_outcome(first: Status, second: Status | None, a: Reading, b: Reading) -> Status | None:
+    """The end two pictures of a finished game prove together (`a` first, `b`
+    settled after it; `first` and `second` what each proves), or None when
+    they disagree (the loop reads the screen again). The same outcome
+    stands; so does one `b` proves less of only because more is hidden
+    (`hidden_since`). A first "over" (the game takes no more clicks, how not
+    shown) gives way to the won or lost the settled picture shows: the first
+    was caught before the guessed cell showed its mine (zoo seed 2113020827:
+    its hit mine, fading in, read covered; then its "BOOM!" dialog came over
+    the board, "over" and "lost" disagreed, and play stopped on the dialog)."""
+    if first == "over" and second in ("won", "lost"):
+        return second
+    if second == first or hidden_since(first, second, a, b):
+        return first
+    return None
