@@ -2193,3 +2193,24 @@ def test_a_faint_question_mark_on_a_toolkit_button_is_a_change() -> None:
     assert first_look.strokes_changed(question, covered, cuts, (2, 2))
     assert not first_look.strokes_changed(question, covered, cuts, (5, 5))
     assert not first_look.strokes_changed(covered, covered, cuts, (2, 2))
+
+
+def test_a_toolbar_of_covered_look_alikes_is_no_open_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 105139760 (the 100-clone draw of this session): three toolbar
+    # buttons drawn like the board's flat covered cells, in a line above it
+    # with the window's background. The rule that keeps a line like the
+    # window beside the board's own pictures (1331028738's open edge) took
+    # the buttons for such pictures: the line was kept, 8x9 read for 8x8 (9
+    # frames at a wrong geometry, 12 clicks a row off). A covered cell's
+    # picture is no open area's.
+    folder = DATA / "seed-105139760"
+    fresh, after = (cv2.imread(str(folder / n)) for n in ("fresh.png", "first-open.png"))
+    cuts = find_cuts(fresh, find_board(fresh))
+    opened = first_look.opened_by(fresh, after, cuts, (5, 3))
+    (boxes,) = _truth(105139760)["boxes"]
+    shape = (len(boxes["ys"]), len(boxes["xs"]))  # type: ignore[arg-type]
+    # The toolbar's buttons (grid row 0) take no flag; the board's cells do.
+    (r0, r1, c0, c1), dropped, _ = _asked_edges(
+        monkeypatch, after, cuts, (8, 6), lambda r0, row: row > 0, opened, fresh
+    )
+    assert dropped == ["top"] and (r1 - r0, c1 - c0) == shape
