@@ -823,7 +823,10 @@ class Apprentice:
         # it (a cascade still drawing) says nothing either way.
         # A cell the board proves a mine may end the game once flagged (a clone
         # whose win needs every mine flagged): its flag then stays, and that
-        # says the game is over, not that the mark cycle is unknown.
+        # says the game is over, not that the mark cycle is unknown. So does a
+        # window of the clone's come over the board since ("Congratulations":
+        # zoo seed 1435885757's probe flag on its last mine won the game, its
+        # mines not proven for want of the total, and play stopped on it).
         # The board as the settled screen shows it: the reading is older, and
         # the last batch may have opened and flagged cells since (a zoo
         # clone won only once its last mine took msbot's probe flag, which
@@ -846,14 +849,17 @@ class Apprentice:
             try:
                 answer = self._probe_covered(cell)
             except PlayError:
-                if cell not in mines:
+                if cell not in mines and not self.another_window_over_board():
                     raise
-                self.say(f"the probe flag on {cell}, a certain mine, stayed: the game ended")
+                self.say(f"the probe flag on {cell} stayed: the game ended")
                 return False
             if answer is not None:
                 return answer
             asked.append(cell)
             covered.remove(cell)
+        if asked and (set(asked) <= mines or self.another_window_over_board()):
+            self.say(f"the probe flag on {asked[-1]} stayed: the game ended")
+            return False
         if asked:
             cells = " and ".join(f"({r}, {c})" for r, c in asked)
             raise PlayError(
