@@ -1590,14 +1590,9 @@ def _prove_edges(
             # Cells unlike the window around, none drawn like a covered cell
             # (a toolbar's buttons are: zoo seed 105139760's line of three
             # was kept by this rule as a board line, 8x9 read for 8x8).
-            drawn = [
-                not w and not alike_inside(insides[cell], covered, same)
-                for w, cell in zip(window, line, strict=True)
-            ]
-            toolbar = any(
-                not w and alike_inside(insides[cell], covered, same)
-                for w, cell in zip(window, line, strict=True)
-            )
+            shut = [alike_inside(insides[cell], covered, same) for cell in line]
+            drawn = [not w and not s for w, s in zip(window, shut, strict=True)]
+            toolbar = any(not w and s for w, s in zip(window, shut, strict=True))
             numbers = any(drawn) and all(k for k, d in zip(known, drawn, strict=True) if d)
             if sum(known) >= 0.8 * len(line) and numbers and not toolbar:
                 # The window's own cells beside pictures the board shows (its
