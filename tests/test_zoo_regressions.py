@@ -2161,7 +2161,7 @@ def test_a_toolbar_joined_into_one_part_is_tried_button_by_button() -> None:
     restart._off_board(edges, geo)
     joined = [p for p in restart._parts(edges, geo) if p[3] <= geo.top and p[2] - p[0] > 60]
     assert len(joined) == 2  # the toolbar's part, and the counter's above it
-    tries = restart._split_joined(joined, [], restart._pieces(end, geo))
+    tries = restart._split_joined(joined, [], restart._parts(edges, geo, 1))
     boxes = _truth(1787445657)["controls"][0]["boxes"]
     for x0, y0, x1, y1 in tries:
         x, y = (x0 + x1) // 2 + region[0], (y0 + y1) // 2 + region[1]

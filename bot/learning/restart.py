@@ -338,9 +338,6 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             if box not in faces and (lit := _hover_box(player, end, box)) is not None
         )
     )
-    # What lit up may be two buttons a pixel apart (zoo seed 1787445657's
-    # toolbar): tried button by button (`_split_joined`).
-    others = _split_joined(others, [], _pieces(end, geo_region))
     board_at = apprentice.looks(end)
     framed = window.framed(end)
     board = window.geometry  # on the screen
@@ -403,7 +400,9 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             )
             alikes = _covered_alikes(now, geo_region, window.located.skin.tiles.get(".", ()))
             around = _off_cells(around, geo_region, notices)
-            pieces = _pieces(now, geo_region)
+            unjoined = _edges(now)
+            _off_board(unjoined, geo_region)
+            pieces = _parts(unjoined, geo_region, 1)
             tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes, pieces)
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
@@ -1305,13 +1304,6 @@ def _still_shown(player: RestartHost, picture: Image, box: tuple[int, int, int, 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _pieces(image: Image, geo: Geometry) -> list[tuple[int, int, int, int]]:
-    """The parts of `image`'s edges off the board, unjoined (`_split_joined`)."""
-    edges = _edges(image)
-    _off_board(edges, geo)
-    return _parts(edges, geo, 1)
 
 
 def _split_joined(
