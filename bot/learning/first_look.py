@@ -1493,9 +1493,10 @@ def _prove_edges(
     (A zoo clone in play, its two left columns open 0s and 1s: compared with
     cells three lines in, which showed no 0, they were left out, and the board
     was read two columns short: seed 58844096.) A line like the window whose
-    other cells show the board's own pictures (its numbers) is kept: the open
-    area reaching the edge. Insides are compared, not whole cells: the outer
-    lines' cells are cut with a strip of the board's frame.
+    other cells show the board's own pictures (its numbers, no covered cell's
+    look-alike: a toolbar's) is kept: the open area reaching the edge.
+    Insides are compared, not whole cells: the outer lines' cells are cut
+    with a strip of the board's frame.
 
     A side whose last line kept holds no covered cell, is like the window
     around, and was not opened by msbot's own first click proves no geometry:

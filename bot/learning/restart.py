@@ -886,32 +886,32 @@ def _cells_as_shown_alone(
     the mines around was none)."""
     picture = np.asarray(end)[:, :, :3].astype(np.float32)
     height, width = picture.shape[:2]
-    boxes: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-    for r in range(geo.rows):
-        for c in range(geo.cols):
-            x, y = round(geo.left + c * geo.cell_w), round(geo.top + r * geo.cell_h)
-            w, h = round(geo.cell_w), round(geo.cell_h)
-            whole = x >= 0 and y >= 0 and x + w <= width and y + h <= height
-            if whole and diff[y : y + h, x : x + w].mean() > 0.1:
-                boxes[(r, c)] = (x, y, w, h)
-    if not boxes:
-        return []
-
-    def cut(cell: tuple[int, int]) -> np.ndarray:
-        x, y, w, h = boxes[cell]
-        return picture[y : y + h, x : x + w]
-
-    alone = [
+    w, h = round(geo.cell_w), round(geo.cell_h)
+    xs = np.round(geo.left + np.arange(geo.cols) * geo.cell_w).astype(int)
+    ys = np.round(geo.top + np.arange(geo.rows) * geo.cell_h).astype(int)
+    cells = [
         (r, c)
-        for r, c in boxes
-        if not any((r + a, c + b) in boxes for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b)
+        for r, y in enumerate(ys.tolist())
+        for c, x in enumerate(xs.tolist())
+        if x >= 0
+        and y >= 0
+        and x + w <= width
+        and y + h <= height
+        and diff[y : y + h, x : x + w].mean() > 0.1
     ]
-    shown = [cut(cell) for cell in alone]
-    return [
-        box
-        for cell, box in boxes.items()
-        if any(float(np.abs(cut(cell) - one).mean()) <= CELL_SAME for one in shown)
+    if not cells:
+        return []
+    changed = set(cells)
+    pictures = np.stack([picture[ys[r] : ys[r] + h, xs[c] : xs[c] + w] for r, c in cells])
+    alone = [
+        i
+        for i, (r, c) in enumerate(cells)
+        if not any((r + a, c + b) in changed for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b)
     ]
+    same = np.zeros(len(cells), bool)
+    for i in alone:
+        same |= np.abs(pictures - pictures[i]).mean(axis=(1, 2, 3)) <= CELL_SAME
+    return [(int(xs[c]), int(ys[r]), w, h) for (r, c), hit in zip(cells, same, strict=True) if hit]
 
 
 def _dialogs(player: RestartHost, own: int | None) -> list[Notice]:
