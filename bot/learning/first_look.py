@@ -1461,6 +1461,12 @@ def _like_around_cells(
     return alike
 
 
+def _reached(line: list[tuple[int, int]], opened: frozenset[Cell]) -> bool:
+    """Whether msbot's own first open reached half of `line` or more
+    (`opened_by`): the clone opened them as cells, so they are the board's."""
+    return 2 * sum(cell in opened for cell in line) >= len(line)
+
+
 def _prove_edges(
     looker: Looker,
     covered: np.ndarray,
@@ -1567,7 +1573,7 @@ def _prove_edges(
         # The lines outside the one that answered, from the inside out.
         for j in range(k - 1, -1, -1):
             line = _line(bounds, side, j)
-            if 2 * sum(cell in opened for cell in line) >= len(line):
+            if _reached(line, opened):
                 # Msbot's own first open reached it (`opened_by`): the clone
                 # opened those as cells (a zoo clone's two left columns open
                 # 0s as dark as its window, left out: 6x8 read for 8x8; seed
@@ -1611,7 +1617,7 @@ def _prove_edges(
         line = _line(bounds, side, 0)
         if (
             not any(alike_inside(insides[cell], covered, same) for cell in line)
-            and 2 * sum(cell in opened for cell in line) < len(line)
+            and not _reached(line, opened)
             and _like_around(first, cuts, around_whole, line, side)
         ):
             # Open to the edge before msbot's first click, its open cells drawn
