@@ -676,6 +676,24 @@ def test_toolbar_buttons_found_as_one_part_are_each_still_tried() -> None:
     assert not [b for b in found if not restart._overlap(whole, b)]
 
 
+def test_a_plain_page_beside_the_board_is_no_covered_look_alike() -> None:
+    # Seed 885589145 (a monochrome page: white covered cells with a 1 px bevel
+    # on a white page): the covered tile's flat inside matched the plain page
+    # left of the board, and a column of it was clicked six times looking for
+    # the restart, beside any control. A look-alike shows the tile's edges.
+    folder = DATA / "seed-885589145"
+    image = cv2.imread(str(folder / "end.png"))  # a grab from (0, 0) of the screen
+    tiles = [cv2.imread(str(folder / f"covered-{k}.png")) for k in (1, 2)]
+    found = restart._covered_alikes(image, Geometry(241.0, 76.0, 46, 46, 9, 8), tiles)  # type: ignore[arg-type]
+    controls = [
+        box
+        for event in _truth(885589145)["controls"]
+        for box in event["boxes"].values()  # type: ignore[attr-defined]
+    ]
+    assert controls
+    assert all(any(_holds_middle([b], tuple(c)) for c in controls) for b in found), found
+
+
 def test_buttons_joined_in_one_part_are_tried_each_at_its_middle() -> None:
     # Seed 1103573187 (a toolbar of two buttons 4 px apart, the second the
     # restart): found as one part, clicked at its middle, in the gap between

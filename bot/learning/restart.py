@@ -1240,6 +1240,74 @@ ALIKE_COVERED = 150.0
 ALIKE_INSET = 0.15
 #: Such parts tried, at most.
 ALIKE_TRIES = 6
+#: A side of a tile shows an edge where a line along it, within the inset (or
+#: two pixels out), differs from the tile's inside by more than this in a
+#: channel's mean; a look-alike's side where the tile's does by half of it.
+ALIKE_EDGE = 24.0
+#: ... the pixels out.
+ALIKE_OUT = 2
+
+
+def _side_steps(picture: np.ndarray, inside: tuple[int, int, int, int]) -> np.ndarray:
+    """For each inside of `ih` x `iw` pixels in `picture` (float, three
+    channels; `inside` = (ih, iw, dy, dx)), at each place `cv2.matchTemplate`
+    scores, the largest step (a channel's mean) between it and a line along
+    each of its sides (left, top, right, bottom) within `dx` or `dy` of it (and
+    `ALIKE_OUT` beyond): a (4, height - ih + 1, width - iw + 1) array, 0 for a
+    line off the picture."""
+    ih, iw, dy, dx = inside
+    height, width = picture.shape[:2]
+    whole = cv2.integral(picture)  # (height + 1, width + 1, 3)
+    mean = (whole[ih:, iw:] - whole[: height - ih + 1, iw:] - whole[ih:, : width - iw + 1]) + whole[
+        : height - ih + 1, : width - iw + 1
+    ]
+    mean /= ih * iw
+    down = np.zeros((height + 1, width, 3))
+    down[1:] = np.cumsum(picture, axis=0)
+    columns = (down[ih:] - down[: height - ih + 1]) / ih  # a column's mean over an inside's rows
+    across = np.zeros((height, width + 1, 3))
+    across[:, 1:] = np.cumsum(picture, axis=1)
+    rows = (across[:, iw:] - across[:, : width - iw + 1]) / iw
+    hs, ws = mean.shape[:2]
+    steps = np.zeros((4, hs, ws), np.float32)
+    spans = (
+        (-dx - ALIKE_OUT, 0),
+        (-dy - ALIKE_OUT, 0),
+        (iw, iw + dx + ALIKE_OUT),
+        (ih, ih + dy + ALIKE_OUT),
+    )
+    for side, (lo, hi) in enumerate(spans):
+        axis = 1 if side % 2 == 0 else 0
+        lines = columns if axis == 1 else rows  # a column beside the inside, or a row
+        most, least = _over_offsets(lines, lo, hi, axis, (hs, ws))
+        steps[side] = np.maximum(most - mean, mean - least).max(axis=2)
+    return steps
+
+
+#: Off the picture, for `_over_offsets`: no line there is larger or smaller.
+_FAR = 1e6
+
+
+def _over_offsets(
+    lines: np.ndarray, lo: int, hi: int, axis: int, shape: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The largest and the smallest of `lines[p + k]` along `axis` for k in
+    [lo, hi), at each place p of `shape` (a line off the picture left out), by a
+    dilation and an erosion: one pass each, not one per offset."""
+    size = hi - lo
+    pad = abs(lo) + abs(hi) + 1
+    widths = [(0, 0), (0, 0), (0, 0)]
+    widths[axis] = (pad, pad)
+    kernel = np.ones((1, size) if axis == 1 else (size, 1), np.uint8)
+    out: list[np.ndarray] = []
+    for far, morph in ((-_FAR, cv2.dilate), (_FAR, cv2.erode)):
+        padded = np.pad(lines, widths, constant_values=far).astype(np.float32)
+        got = morph(padded, kernel, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT, borderValue=far)
+        start = lo + pad
+        got = got[:, start : start + shape[1]] if axis == 1 else got[start : start + shape[0]]
+        got = got[: shape[0]] if axis == 1 else got[:, : shape[1]]
+        out.append(np.where(np.abs(got) >= _FAR, np.nan, got))
+    return out[0], out[1]
 
 
 def _covered_alikes(
@@ -1254,6 +1322,7 @@ def _covered_alikes(
     height, width = picture.shape[:2]
     board = _box_of(geo)
     found: list[tuple[float, tuple[int, int, int, int]]] = []
+    edges: dict[tuple[int, int, int, int], np.ndarray] = {}  # by inset: tiles share one
     for tile in tiles:
         th, tw = tile.shape[:2]
         dy, dx = round(th * ALIKE_INSET), round(tw * ALIKE_INSET)
@@ -1262,7 +1331,18 @@ def _covered_alikes(
         if ih < 4 or iw < 4 or ih > height or iw > width:
             continue
         scores = cv2.matchTemplate(picture, inner, cv2.TM_SQDIFF) / (ih * iw * 3)
-        ys, xs = np.nonzero(scores <= ALIKE_COVERED)
+        # A part is drawn as the tile only with the tile's edges: on each side
+        # where the tile shows one, so must the part (a plain page the covered
+        # tile's flat inside matches everywhere is no button: zoo seed
+        # 885589145's white page beside its board was clicked, a column of it).
+        inset = (ih, iw, dy, dx)
+        needed = _side_steps(np.asarray(tile[:, :, :3], np.float32), inset)[:, dy, dx] > ALIKE_EDGE
+        if not needed.any():
+            continue  # a tile without edges: nothing tells its look-alike from a page
+        if inset not in edges:
+            edges[inset] = _side_steps(picture, inset) > ALIKE_EDGE / 2
+        edged = edges[inset][needed].all(axis=0)
+        ys, xs = np.nonzero((scores <= ALIKE_COVERED) & edged)
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
             box = (x - dx, y - dy, x - dx + tw, y - dy + th)
             if not _overlap(box, board):
