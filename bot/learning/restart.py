@@ -421,7 +421,10 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             # panel, stopped at the end of a game too short for it to tick
             # twice between readings, is outlined and still too (zoo seed
             # 1211107155's was clicked before its toolbar's restart).
-            tries += _off_cells(framed_only, geo_region, notices)
+            # A framed part holding look-alikes is those buttons, each tried at
+            # its middle (zoo seed 1787445657's toolbar of four, outlined as one,
+            # was clicked at its middle: the gap between two of them).
+            tries += _split_joined(_off_cells(framed_only, geo_region, notices), alikes, pieces)
             # Then those a few pixels out of step with the board's lattice (its
             # grid's line there was no line of cells at all).
             tries += [
