@@ -293,6 +293,19 @@ def test_a_learned_skin_locates_its_board_inside_a_toolbar_line_on_its_pitch() -
     _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 291, 0)  # type: ignore[arg-type]
 
 
+def test_a_toolbar_out_of_step_past_a_learned_border_is_no_more_of_the_board() -> None:
+    # Seed 1973203059: three toolbar buttons drawn like cells, 5 px above the
+    # pitch of the board's frame. Once "14/14" and its face narrowed the window,
+    # they stood in line with the board's first columns, and locating the board
+    # again (to restart) refused it as "part of a larger grid of tiles".
+    folder = DATA / "seed-1973203059"
+    image = cv2.imread(str(folder / "toolbar-in-step.png"))
+    located = locate(image, [make_bank(load_skin(folder / "skin"))])
+    (boxes,) = _truth(1973203059)["boxes"]
+    # The frame is msbot's grab of the region from (531, 0) of the screen.
+    _cells_fit(located.geometry, boxes["xs"], boxes["ys"], 531, 0)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("frame", "skin", "grab"),
     [

@@ -48,7 +48,14 @@ class Lattice:
 BESIDE = 3
 
 
-def tiles_beside(grid: Geometry, lattices: list[Lattice]) -> list[str]:
+#: How far from a cell's centre (a share of the pitch) a tile's centre may lie
+#: to count as on the grid, for `tiles_beside`: loosely (a blended grid's tiles
+#: found in pieces), or exactly (`ON_LATTICE`).
+PHASE = 0.3
+ON_LATTICE = 0.1
+
+
+def tiles_beside(grid: Geometry, lattices: list[Lattice], phase: float = PHASE) -> list[str]:
     """The sides of `grid` (a board read on one of `lattices`) past which the
     same grid of tiles goes on: tiles of the same pitch (within 10 %), centred
     on the grid's own rows and columns, in the BESIDE rows or columns out from
@@ -69,7 +76,7 @@ def tiles_beside(grid: Geometry, lattices: list[Lattice]) -> list[str]:
     # when the fraction is near a half (a cell's centre).
     u = (centres[:, 0] - grid.left) / grid.cell_w
     v = (centres[:, 1] - grid.top) / grid.cell_h
-    on = (np.abs(u % 1 - 0.5) < 0.3) & (np.abs(v % 1 - 0.5) < 0.3)
+    on = (np.abs(u % 1 - 0.5) < phase) & (np.abs(v % 1 - 0.5) < phase)
     cols, rows = on & (u > 0) & (u < grid.cols), on & (v > 0) & (v < grid.rows)
     near = {
         "top": cols & (v < 0) & (v > -BESIDE),

@@ -35,7 +35,15 @@ from vision.cuts import edges_nudge
 from vision.display_scale import exact_period, tile_as_shown
 from vision.geometry import Geometry
 from vision.glyphs import best_hit
-from vision.lattice import ASPECT, ASPECT_ANY, MAX_TILE, Lattice, find_lattices, tiles_beside
+from vision.lattice import (
+    ASPECT,
+    ASPECT_ANY,
+    MAX_TILE,
+    ON_LATTICE,
+    Lattice,
+    find_lattices,
+    tiles_beside,
+)
 from vision.skin import Skin
 from vision.tile_search import covered_lattice
 
@@ -1031,6 +1039,14 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
     # Lines the learned border proved outside the board (toolbars) are no
     # board going on past that edge.
     more = [side for side in tiles_beside(cand.geometry, lattices) if side not in trimmed]
+    if more and isinstance(border, Border):
+        # The learned border closes every side (`_closed`): tiles past it a
+        # few pixels out of step with the board's lattice are a toolbar of
+        # buttons drawn like cells beyond its frame, not more of the board
+        # (zoo seed 1973203059's three, 5 px above their pitch once its window
+        # narrowed and put them in line with the board's columns).
+        exact = tiles_beside(cand.geometry, lattices, phase=ON_LATTICE)
+        more = [side for side in more if side in exact]
     if more:
         # The skin read only part of a grid of tiles: a board of another
         # clone or size whose few cells look like this skin's, or rows this
