@@ -1706,6 +1706,42 @@ def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
     assert (x1, y1) == (x0 - 9, y0)
 
 
+def test_a_probe_flag_that_widened_its_column_is_taken_off_where_it_was_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Zoo seed 524558145 (msbot's grabs of its window from (459, 0)): toolkit
+    buttons sized by their text, the first probe flag widened its column, the
+    cells around it changed too, and learning stopped ("the picture changed
+    where no cell of the grid showed it") with the flag on the board. The
+    looker now keeps the mark that changed a cell, and the stop takes it off
+    where it was made."""
+    monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
+    waited = first_look.after_change
+    monkeypatch.setattr(
+        first_look, "after_change", lambda *a, timeout=1.0: waited(*a, timeout=min(timeout, 0.2))
+    )
+    fresh = cv2.imread(str(DATA / "seed-524558145" / "fresh.png"))
+    flagged = cv2.imread(str(DATA / "seed-524558145" / "flagged.png"))
+    geo = find_board(fresh)
+    cuts = find_cuts(fresh, geo)
+    side = patch_side(geo.cell_w, geo.cell_h)
+    book = LookBook(same_bound(cut_patches(fresh, cuts, side)), side)
+    book.assign(fresh, cuts)
+    screen = FrozenScreen(fresh.copy())
+    mouse = _ToggleMouse(screen, [flagged, fresh])
+    region = Region(0, 0, fresh.shape[1], fresh.shape[0])
+    looker = first_look.Looker(
+        screen, Actuator(mouse), geo, region, cuts, book, say=lambda text: None
+    )
+    assert looker.right_click(6, 4, fresh, "learn: the flag (right click)") is None
+    assert looker.last_mark is not None
+    cell, before = looker.last_mark
+    assert cell == (6, 4) and looker.changed(before, flagged, *cell)
+    stop = first_look.CellsResized("resized", flagged, looker, cell, before)
+    assert first_look._moved_mark_off(stop)
+    assert mouse.clicks[1] == mouse.clicks[0]  # where it was made
+
+
 class _LitScreen(FrozenScreen):
     """The clone's window: its button drawn lit while the pointer is over it."""
 

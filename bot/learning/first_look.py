@@ -186,6 +186,23 @@ class BoardMoved(PlayError):
         self.looker, self.cell, self.before = looker, cell, before
 
 
+class CellsResized(PlayError):
+    """A mark on `cell` of `looker`'s grid changed where the board's cells lie
+    (toolkit buttons sized by their text: a column widened with the flag), or
+    the picture where no cell of the grid shows; `before` and `shot` are the
+    pictures before and after. No click can be trusted to land on a cell any
+    more, but the mark itself is taken off where it was made
+    (`_moved_mark_off`). It moved nothing whole: `dx` and `dy` are 0."""
+
+    dx = dy = 0
+
+    def __init__(
+        self, message: str, shot: Image, looker: Looker, cell: tuple[int, int], before: Image
+    ) -> None:
+        super().__init__(message)
+        self.shot, self.looker, self.cell, self.before = shot, looker, cell, before
+
+
 class Looker:
     """Grabs and cuts the learning region; clicks through the actuator."""
 
@@ -211,6 +228,8 @@ class Looker:
         actuator.bind(geo)
         #: Whether the cell of the last `right_click` changed.
         self.cell_moved = False
+        #: The last cell a `right_click` changed, and the picture before it.
+        self.last_mark: tuple[tuple[int, int], Image] | None = None
         #: Cells a Ctrl+click (a click, on a page that flags otherwise) changed
         #: together with cells around them: the game may have started there.
         self.clicked_open: list[tuple[int, int]] = []
@@ -364,7 +383,11 @@ class Looker:
         self.cell_moved = shot is not None
         if shot is None:
             return None
-        dx, dy = refuse_moved_grid(before, shot, self.cuts, (r, c))
+        self.last_mark = ((r, c), before)
+        try:
+            dx, dy = refuse_moved_grid(before, shot, self.cuts, (r, c))
+        except PlayError as exc:
+            raise CellsResized(str(exc), shot, self, (r, c), before) from None
         if dx or dy:
             # Followed, the flags came off no more (two zoo clones): a stop
             # that says what happened, where it said "cells sized by their text".
@@ -1669,17 +1692,18 @@ def first_look(
     """
     try:
         return _first_look(screen, actuator, base, board, say, mines, seed, keep)
-    except BoardMoved as moved:
+    except (BoardMoved, CellsResized) as moved:
         r, c = moved.cell
         if _moved_mark_off(moved):
             raise PlayError(f"{moved}; its mark at ({r}, {c}) came off again") from None
         raise PlayError(f"{moved}; the mark at ({r}, {c}) may still be on the board") from None
 
 
-def _moved_mark_off(moved: BoardMoved) -> bool:
+def _moved_mark_off(moved: BoardMoved | CellsResized) -> bool:
     """Take off the mark that moved the board (zoo seed 1009010659's first probe
     flag: "Mines: 10" became "Mines: 9" beside the board, whose window
-    narrowed, and the flag stayed on the board when learning stopped): the
+    narrowed, and the flag stayed on the board when learning stopped) or
+    resized its cells (zoo seed 524558145's flag widened its column): the
     mark cycle's next steps, one or two, where the board is now, until the
     board is back where it was with the cell as before the mark. Whether it
     is."""
@@ -1687,7 +1711,7 @@ def _moved_mark_off(moved: BoardMoved) -> bool:
     there, last = looker.shifted(moved.dx, moved.dy), moved.shot
     try:
         for _ in range(2):
-            with contextlib.suppress(BoardMoved):
+            with contextlib.suppress(BoardMoved, CellsResized):
                 there.right_click(r, c, last, "learn: the mark that moved the board off")
             time.sleep(MOVE_BACK_WAIT)
             last = settled(looker.screen, looker.region)
@@ -1780,11 +1804,16 @@ def _first_look(
         now = book.assign(np.asarray(before_board), cuts)
         by_probe = [cell for cell in looker.clicked_open if now[cell] != looks[cell]]
         if not by_probe and _changed_unseen(fresh, before_board, in_region):
-            raise PlayError(
+            unseen = (
                 "msbot's probe clicks changed the board's picture where no cell of the grid "
-                "it found showed it: that grid is not this board's cells, and a mark msbot "
-                "made may be left on the board (check it; --board L,T,W,H gives the board)"
+                "it found showed it: that grid is not this board's cells, or they change "
+                "size with what they show (--board L,T,W,H gives the board)"
             )
+            mark = looker.last_mark
+            if mark is not None and looker.changed(mark[1], before_board, *mark[0]):
+                # The mark that changed it, still shown, is taken off where it was made.
+                raise CellsResized(unseen, before_board, looker, mark[0], mark[1])
+            raise PlayError(unseen)
         if by_probe:
             # A Ctrl+click opened cells around it (a page that flags with the
             # right button only, and takes no flag before the first open): the
@@ -1810,6 +1839,8 @@ def _first_look(
     flag = looker.look_at(shot, r, c)
     try:
         cycle, unflagged, after = _mark_cycle(looker, r, c, covered, flag, shot, keep, region)
+    except CellsResized:
+        raise
     except PlayError:
         if opened_first is not None or actuator.flag_with == "right":
             raise
