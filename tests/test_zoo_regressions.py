@@ -1669,23 +1669,20 @@ class _ToggleMouse(NoInput):
             self.screen.image = self.shots.pop(0)
 
 
-@pytest.mark.parametrize("comes_back", [True, False])
-def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
-    monkeypatch: pytest.MonkeyPatch, comes_back: bool
-) -> None:
-    """Zoo seed 1009010659 (a crop of msbot's grabs: its window from (35, 30)):
-    "Mines: 10" beside an 8x8 board became "Mines: 9" at the first probe flag,
-    the window narrowed, the board moved 9 px left, and learning stopped with
-    the flag on the board. The stop now takes the mark off where the board is,
-    and says whether it came off."""
+def _toggled(
+    monkeypatch: pytest.MonkeyPatch, seed: int, comes_back: bool
+) -> tuple[first_look.Looker, _ToggleMouse, np.ndarray, np.ndarray]:
+    """A looker on the seed's fresh board whose first right click shows its
+    "flagged.png" and the next the fresh board again (or, not `comes_back`,
+    the flag still): the looker, its mouse, and the two pictures."""
     monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
     # A frozen screen answers at once or never: no second's wait for a change.
     waited = first_look.after_change
     monkeypatch.setattr(
         first_look, "after_change", lambda *a, timeout=1.0: waited(*a, timeout=min(timeout, 0.2))
     )
-    fresh = cv2.imread(str(DATA / "seed-1009010659" / "fresh.png"))
-    flagged = cv2.imread(str(DATA / "seed-1009010659" / "flagged.png"))
+    fresh = cv2.imread(str(DATA / f"seed-{seed}" / "fresh.png"))
+    flagged = cv2.imread(str(DATA / f"seed-{seed}" / "flagged.png"))
     geo = find_board(fresh)
     cuts = find_cuts(fresh, geo)
     side = patch_side(geo.cell_w, geo.cell_h)
@@ -1697,6 +1694,19 @@ def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
     looker = first_look.Looker(
         screen, Actuator(mouse), geo, region, cuts, book, say=lambda text: None
     )
+    return looker, mouse, fresh, flagged
+
+
+@pytest.mark.parametrize("comes_back", [True, False])
+def test_a_mark_that_moved_the_board_is_taken_off_where_the_board_is_now(
+    monkeypatch: pytest.MonkeyPatch, comes_back: bool
+) -> None:
+    """Zoo seed 1009010659 (a crop of msbot's grabs: its window from (35, 30)):
+    "Mines: 10" beside an 8x8 board became "Mines: 9" at the first probe flag,
+    the window narrowed, the board moved 9 px left, and learning stopped with
+    the flag on the board. The stop now takes the mark off where the board is,
+    and says whether it came off."""
+    looker, mouse, fresh, _ = _toggled(monkeypatch, 1009010659, comes_back)
     with pytest.raises(first_look.BoardMoved) as moved:
         looker.right_click(1, 5, fresh, "learn: the flag (right click)")
     assert (moved.value.dx, moved.value.dy, moved.value.cell) == (-9, 0, (1, 5))
@@ -1715,24 +1725,7 @@ def test_a_probe_flag_that_widened_its_column_is_taken_off_where_it_was_made(
     where no cell of the grid showed it") with the flag on the board. The
     looker now keeps the mark that changed a cell, and the stop takes it off
     where it was made."""
-    monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
-    waited = first_look.after_change
-    monkeypatch.setattr(
-        first_look, "after_change", lambda *a, timeout=1.0: waited(*a, timeout=min(timeout, 0.2))
-    )
-    fresh = cv2.imread(str(DATA / "seed-524558145" / "fresh.png"))
-    flagged = cv2.imread(str(DATA / "seed-524558145" / "flagged.png"))
-    geo = find_board(fresh)
-    cuts = find_cuts(fresh, geo)
-    side = patch_side(geo.cell_w, geo.cell_h)
-    book = LookBook(same_bound(cut_patches(fresh, cuts, side)), side)
-    book.assign(fresh, cuts)
-    screen = FrozenScreen(fresh.copy())
-    mouse = _ToggleMouse(screen, [flagged, fresh])
-    region = Region(0, 0, fresh.shape[1], fresh.shape[0])
-    looker = first_look.Looker(
-        screen, Actuator(mouse), geo, region, cuts, book, say=lambda text: None
-    )
+    looker, mouse, fresh, flagged = _toggled(monkeypatch, 524558145, True)
     assert looker.right_click(6, 4, fresh, "learn: the flag (right click)") is None
     assert looker.last_mark is not None
     cell, before = looker.last_mark
