@@ -14,12 +14,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bot.errors import VisionError
+from bot.errors import OpenSides, VisionError
 from vision.colour import ColourTable, allowed_kinds, cell_colours, parse_colour
 from vision.image_io import load_image
 from vision.reader import BoardReader
 
 DATA = Path(__file__).parent / "data" / "gnome-scales"
+ZOO = Path(__file__).parent / "data" / "zoo"
 
 
 def test_colours_are_hex_rgb_stored_as_bgr() -> None:
@@ -100,9 +101,22 @@ def test_a_board_its_window_cuts_off_is_refused_not_read_as_a_smaller_board() ->
     """GNOME Mines' expert board in its default 600x400 window: the window
     shows 19 whole columns and 11 whole rows, then parts of the next ones (seen
     by eye). Read as an 11x19 board, its cut edges would be edges to the
-    solver."""
-    with pytest.raises(VisionError, match="goes on past its right and bottom edge"):
+    solver. Nor are its sides open ones, which `msbot play` would learn as a
+    clone of its own: its cut tiles end within a pitch."""
+    with pytest.raises(VisionError, match="goes on past its right and bottom edge") as refused:
         BoardReader().read_fresh(load_image(DATA / "expert-default-window-cut.png"))
+    assert not isinstance(refused.value, OpenSides)
+
+
+def test_a_whole_board_in_a_window_of_the_skins_tile_colours_has_open_sides() -> None:
+    """Zoo seed 287145384 (a crop of its screen from (300, 300)): a page of
+    grey bevelled cells on a light grey page, which the GNOME Mines skin reads
+    (its tile colours all round the board). Refused as cut, `msbot play` did
+    not learn it; one flat colour for more than a pitch past every side is no
+    cut tile: open sides, learned when the desktop says no window lies there."""
+    with pytest.raises(OpenSides) as refused:
+        BoardReader().locate(load_image(ZOO / "seed-287145384" / "fresh.png"))
+    assert sorted(refused.value.sides) == ["bottom", "left", "right", "top"]
 
 
 def test_gnome_theme_with_numbers_on_grey_is_read() -> None:

@@ -563,3 +563,39 @@ def tiles_beyond(image: np.ndarray, geo: Geometry, table: ColourTable) -> list[s
         if tiled.mean() >= 0.5:
             sides.append(side)
     return sides
+
+
+#: How far past a side (pitches) the surroundings stay one flat colour when
+#: they are no cut tile (`flat_beyond`): a cut tile ends within a pitch.
+FLAT_PAST = 1.25
+
+
+def flat_beyond(image: np.ndarray, geo: Geometry, tolerance: float) -> list[str]:
+    """The sides past which the picture is one flat colour from a sixth of a
+    pitch out to FLAT_PAST pitches, in most rows (columns): the surroundings
+    of a whole board, not the next tiles of a board its window cuts off (a
+    cut tile ends within the pitch: the window's edge, or the gap to the next
+    tile, comes before it). A clone whose window is of a skin's tile colours
+    shows such sides, where `tiles_beyond` sees tiles. `tolerance`: the
+    spread (a channel's) one flat colour shows."""
+    height, width = image.shape[:2]
+    steps = np.linspace(0.15, FLAT_PAST, 12)
+    rows = geo.top + (np.arange(geo.rows) + 0.5) * geo.cell_h
+    cols = geo.left + (np.arange(geo.cols) + 0.5) * geo.cell_w
+    right, bottom = geo.left + geo.width, geo.top + geo.height
+    probes = {
+        "left": (geo.left - steps[None, :] * geo.cell_w, rows[:, None]),
+        "right": (right + steps[None, :] * geo.cell_w, rows[:, None]),
+        "top": (cols[:, None], geo.top - steps[None, :] * geo.cell_h),
+        "bottom": (cols[:, None], bottom + steps[None, :] * geo.cell_h),
+    }
+    sides = []
+    for side, (x, y) in probes.items():
+        xs, ys = np.broadcast_arrays(np.rint(x).astype(int), np.rint(y).astype(int))
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= width or ys.max() >= height:
+            continue
+        seen = image[ys, xs].astype(np.float32)  # (lines, steps, 3 channels)
+        spread = (seen.max(axis=1) - seen.min(axis=1)).max(axis=1)
+        if (spread <= tolerance).mean() >= 0.5:
+            sides.append(side)
+    return sides

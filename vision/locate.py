@@ -29,7 +29,7 @@ from vision.classify import (
     off_palette,
     shrink,
 )
-from vision.colour import tiles_beyond
+from vision.colour import flat_beyond, tiles_beyond
 from vision.counter import read_counter
 from vision.cuts import edges_nudge
 from vision.display_scale import exact_period, tile_as_shown
@@ -1056,21 +1056,28 @@ def locate(image: np.ndarray, banks: Sequence[TileBank]) -> Located:
             f"grid of tiles: it goes on past its {' and '.join(more)} edge with cells "
             "the skin does not read (another clone, or a look the skin has not learned?)"
         )
+    colours = cand.bank.colours
     beyond = (
-        tiles_beyond(image, cand.geometry, cand.bank.colours)
-        if cand.bank.colours and cand.bank.skin.frameless
-        else []
+        tiles_beyond(image, cand.geometry, colours) if colours and cand.bank.skin.frameless else []
     )
     if beyond:
-        # Pixels cannot tell a cut board from another clone whose frame and
-        # window are of the skin's tile colours (zoo seed 2095523084): both said.
-        raise VisionError(
+        # Tiles past the board: a board its window cuts off, or another clone
+        # whose frame and window are of the skin's tile colours (zoo seed
+        # 2095523084): both said. When every such side is one flat colour for
+        # more than a pitch, no tile was cut there: open sides, which `msbot
+        # play` learns when the desktop says no window lies there (zoo seed
+        # 287145384's page of grey bevelled cells, read by the GNOME Mines
+        # skin, was refused).
+        message = (
             f"the {cand.bank.skin.name} board {_where(cand.geometry)} goes on past its "
             f"{' and '.join(beyond)} edge: its window is too small to show all of it, or "
             "something covers that edge; make the window larger and uncover the board. "
             "If the whole board shows, it is another clone whose tiles look like "
             f"{cand.bank.skin.name}'s: `msbot learn-skin NAME --live` learns it"
         )
+        if colours and set(beyond) <= set(flat_beyond(image, cand.geometry, colours.tolerance)):
+            raise OpenSides(message, cand.geometry, beyond, cand.bank.skin.name)
+        raise VisionError(message)
     if isinstance(border, DrawnBorder):
         # A built-in skin reads every kind its clone draws: a side its border
         # does not close is hidden or cut, never a row to grow the grid by.
