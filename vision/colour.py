@@ -541,23 +541,9 @@ def tiles_beyond(image: np.ndarray, geo: Geometry, table: ColourTable) -> list[s
     rows (columns). Reading such a sub-board as the board would invent edges
     the solver trusts.
     """
-    height, width = image.shape[:2]
     band = np.array([0.15, 0.2, 0.25])  # past the gap between tiles, inside the next tile
-    rows = geo.top + (np.arange(geo.rows) + 0.5) * geo.cell_h
-    cols = geo.left + (np.arange(geo.cols) + 0.5) * geo.cell_w
-    right, bottom = geo.left + geo.width, geo.top + geo.height
-    probes = {
-        "left": (geo.left - band[None, :] * geo.cell_w, rows[:, None]),
-        "right": (right + band[None, :] * geo.cell_w, rows[:, None]),
-        "top": (cols[:, None], geo.top - band[None, :] * geo.cell_h),
-        "bottom": (cols[:, None], bottom + band[None, :] * geo.cell_h),
-    }
     sides = []
-    for side, (x, y) in probes.items():
-        xs, ys = np.broadcast_arrays(np.rint(x).astype(int), np.rint(y).astype(int))
-        if xs.min() < 0 or ys.min() < 0 or xs.max() >= width or ys.max() >= height:
-            continue  # the screen's edge: `vision.locate` says so itself
-        seen = image[ys, xs].astype(np.float32)  # (lines, 3 probes, 3 channels)
+    for side, seen in _past(image, geo, band).items():  # (lines, 3 probes, 3 channels)
         near = np.abs(seen[:, :, None, :] - table.colours[None, None, :, :]).max(axis=3)
         tiled = (near <= table.tolerance).any(axis=2).all(axis=1)  # flat, as a tile is
         if tiled.mean() >= 0.5:
@@ -578,8 +564,20 @@ def flat_beyond(image: np.ndarray, geo: Geometry, tolerance: float) -> list[str]
     tile, comes before it). A clone whose window is of a skin's tile colours
     shows such sides, where `tiles_beyond` sees tiles. `tolerance`: the
     spread (a channel's) one flat colour shows."""
+    sides = []
+    for side, seen in _past(image, geo, np.linspace(0.15, FLAT_PAST, 12)).items():
+        spread = (seen.max(axis=1) - seen.min(axis=1)).max(axis=1)
+        if (spread <= tolerance).mean() >= 0.5:
+            sides.append(side)
+    return sides
+
+
+def _past(image: np.ndarray, geo: Geometry, steps: np.ndarray) -> dict[str, np.ndarray]:
+    """Per side, the pixels `steps` pitches past it on each row (column) of
+    cells through their middles: (lines, steps, 3) float32. A side whose
+    pixels leave the picture is left out (the screen's edge: `vision.locate`
+    says so itself)."""
     height, width = image.shape[:2]
-    steps = np.linspace(0.15, FLAT_PAST, 12)
     rows = geo.top + (np.arange(geo.rows) + 0.5) * geo.cell_h
     cols = geo.left + (np.arange(geo.cols) + 0.5) * geo.cell_w
     right, bottom = geo.left + geo.width, geo.top + geo.height
@@ -589,13 +587,10 @@ def flat_beyond(image: np.ndarray, geo: Geometry, tolerance: float) -> list[str]
         "top": (cols[:, None], geo.top - steps[None, :] * geo.cell_h),
         "bottom": (cols[:, None], bottom + steps[None, :] * geo.cell_h),
     }
-    sides = []
+    out = {}
     for side, (x, y) in probes.items():
         xs, ys = np.broadcast_arrays(np.rint(x).astype(int), np.rint(y).astype(int))
         if xs.min() < 0 or ys.min() < 0 or xs.max() >= width or ys.max() >= height:
             continue
-        seen = image[ys, xs].astype(np.float32)  # (lines, steps, 3 channels)
-        spread = (seen.max(axis=1) - seen.min(axis=1)).max(axis=1)
-        if (spread <= tolerance).mean() >= 0.5:
-            sides.append(side)
-    return sides
+        out[side] = image[ys, xs].astype(np.float32)
+    return out
