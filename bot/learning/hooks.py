@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bot.actuator import Action
 from bot.board import Cell
 from bot.learning.apprentice import Apprentice
-from bot.learning.restart import find_restart
+from bot.learning.restart import find_restart, new_board
 from bot.play.learner import Learner, RestartHost
 from vision.capture import Image
 from vision.reading import Reading, Status
@@ -82,3 +82,6 @@ class LiveLearner(Learner):
 
     def still_board(self, reading: Reading) -> Reading:
         return self.apprentice.still_board()
+
+    def new_board(self, host: RestartHost, final: Reading, end: Image) -> Reading | None:
+        return new_board(host, final, end, self.apprentice)

@@ -188,6 +188,20 @@ def _wait_fresh(
     return None, False
 
 
+def new_board(
+    player: RestartHost, final: Reading, end: Image, apprentice: Apprentice
+) -> Reading | None:
+    """The new game the skin's own restart showed, taken as the search takes
+    one (`_wait_fresh`: pictures not learned yet, an area the clone opened by
+    itself, cells still fading in), from `end`, the screen before it; None if
+    none shows. The play loop reads a new game only with most of its cells
+    read: zoo seed 1984962019's dialog restart, learned on game 2, started
+    game 3, whose board the clone opens in part and fades in, and the search
+    began again over it, clicking its cells."""
+    got, _ = _wait_fresh(player, apprentice, end, final)
+    return None if got is None else apprentice.still_board()
+
+
 def _closed(player: RestartHost, image: Image) -> bool:
     """Whether the board's border closes the board where it was, on every side:
     a board of another size at the same place (a menu's other level) is not

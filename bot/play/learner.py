@@ -13,7 +13,8 @@ play `in_play`; while the loop waits for its clicks to show, `explain` (cells
 no skin reads surely lasted), `under_other_windows` (a reading contradicted
 by a window over the board) and `stalled` (clicks show no effect); at the end
 `end_image` and `game_over`; to begin the next game, `find_restart` (the skin
-knows no way) and `still_board`.
+knows no way), `new_board` (its way showed a board the loop did not read as a
+new game) and `still_board`.
 """
 
 from __future__ import annotations
@@ -119,3 +120,10 @@ class Learner:
     def still_board(self, reading: Reading) -> Reading:
         """The new game's first reading, once the screen is still."""
         return reading
+
+    def new_board(self, host: RestartHost, final: Reading, end: Image) -> Reading | None:
+        """After the skin's own restart, whose new game the loop did not read as
+        one (`end`: the screen before it): the new game's first reading as the
+        restart search takes one (pictures not learned yet, an area the clone
+        opened by itself), or None."""
+        return None

@@ -302,6 +302,7 @@ class Player:
                 own_dialog=self.click_check.own_dialog_over,
                 keys_only=all(step.startswith("key:") for step in restart),
             )
+            end = self.window.screen.grab(self.window.region)
             try:
                 self.restart_steps(restart, final, now)
             except NoControl:
@@ -316,7 +317,7 @@ class Player:
             last_try = attempt == 2 and not self.learner.learning
             reading = self.waiter.wait_new_game(
                 final, what, timeout, last_try=last_try, unreadable=share
-            )
+            ) or self.learner.new_board(self, final, end)
             if reading is None and attempt == 2:
                 found = self.learner.find_restart(self, final)
                 if found is not None:
