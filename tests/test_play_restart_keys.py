@@ -4,7 +4,8 @@ nowhere, so the clone's own window still lying all over the board's place is
 enough, whatever the clone draws over its cells: a zoo page (seed 916127077)
 covered its small board with a "BOOM!" notice, and msbot stopped there with
 "the board can no longer be read to restart the game" though its learned
-restart was the Return key."""
+restart was the Return key. A restart that clicks a control may do so once the
+picture shows that control, where it is now."""
 
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ from bot.play.waiting import Waiter
 from vision.geometry import Geometry
 
 
-def _waiter(desktop: str) -> Waiter:
+def _waiter(desktop: str, controls: dict[str, tuple[int, int]] | None = None) -> Waiter:
     geo = Geometry(0.0, 0.0, 19, 17, 7, 5)
     # Every cell unread: the notice covers them.
     unknown = [SimpleNamespace(row=r, col=c) for r in range(7) for c in range(5)]
-    reading = SimpleNamespace(geometry=geo, unknown=unknown)
+    reading = SimpleNamespace(geometry=geo, unknown=unknown, controls=controls or {})
     window = SimpleNamespace(
         grab_reading=lambda: (None, reading),
         framed=lambda image: False,
@@ -46,18 +47,29 @@ def _waiter(desktop: str) -> Waiter:
 
 
 def test_a_key_restart_needs_only_the_clones_window_over_the_board() -> None:
-    reading = _waiter("own").still_there(5.0, 0.1, keys_only=True)
+    reading = _waiter("own").still_there(5.0, 0.1, own_window=True)
     assert len(reading.unknown) == 35
 
 
-def test_a_click_restart_still_needs_the_board_read() -> None:
+def test_a_click_restart_needs_the_board_read_or_its_control_seen() -> None:
+    # Zoo seed 1477126833: a page's "Congratulations" box over half of its
+    # board, its "Restart" button below it in view; msbot stopped there.
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("own").still_there(5.0, 0.1, keys_only=False)
+        _waiter("own").still_there(5.0, 0.1, own_window=False)
+    with pytest.raises(PlayError, match="can no longer be read"):
+        _waiter("own").still_there(5.0, 0.1, own_window=True, controls=["restart"])
+    seen = _waiter("own", {"restart": (40, 90)})
+    reading = seen.still_there(5.0, 0.1, own_window=True, controls=["restart"])
+    assert len(reading.unknown) == 35
 
 
 def test_a_key_restart_is_not_sent_where_the_window_is_gone() -> None:
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("gone").still_there(5.0, 0.1, keys_only=True)
+        _waiter("gone").still_there(5.0, 0.1, own_window=True)
+    with pytest.raises(PlayError, match="can no longer be read"):
+        _waiter("gone", {"restart": (40, 90)}).still_there(
+            5.0, 0.1, own_window=True, controls=["restart"]
+        )
 
 
 def test_a_new_game_a_few_pixels_aside_is_followed() -> None:

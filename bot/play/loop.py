@@ -289,6 +289,7 @@ class Player:
                 'give the skin a restart key ("play": {"restart": {"key": "F2"}} in its '
                 "skin.json, or learn-skin --restart-key KEY)"
             )
+        first = restart[0].partition("|")[0]  # what the restart clicks (or presses) first
         # Twice at most: a click that reaches the clone while a window it is
         # closing still holds the input (GNOME Mines' scores after Escape) is lost.
         for attempt in (1, 2):
@@ -300,7 +301,8 @@ class Player:
                 share,
                 framed=self.learner.learning,
                 own_dialog=self.click_check.own_dialog_over,
-                keys_only=all(step.startswith("key:") for step in restart),
+                own_window=True,
+                controls=[] if first.startswith("key:") else [first],
             )
             end = self.window.screen.grab(self.window.region)
             try:

@@ -16,7 +16,7 @@ cause (`GameWindow.with_cause`) and the frame saved.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -542,7 +542,8 @@ class Waiter:
         unreadable: float = 0.1,
         framed: bool = False,
         own_dialog: Callable[[], bool] | None = None,
-        keys_only: bool = False,
+        own_window: bool = False,
+        controls: Sequence[str] = (),
     ) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
@@ -559,10 +560,13 @@ class Waiter:
         reads yet (a clone that opened most of its board by itself). With
         `own_dialog`, a board under a window the desktop says is the clone's own
         (its "You won" dialog, whose button the restart clicks) is there too.
-        With `keys_only` (a restart that only presses keys: no click can land
-        elsewhere), a board the desktop says its own window still lies all
-        over is there too, whatever the clone draws over it (a page's "BOOM!"
-        notice over a small board: zoo seed 916127077 stopped there).
+        With `own_window`, a board the desktop says its own window still lies
+        all over is there too, whatever the clone draws over it (a page's
+        "BOOM!" notice over a small board: zoo seed 916127077 stopped there; a
+        "Congratulations" box over half of 1477126833's), once the reading
+        found the `controls` the restart clicks first: a restart that presses
+        keys clicks nowhere, and one that clicks does so where the control is
+        seen now, never blind where the board was.
         """
         deadline = self.clock() + timeout
         while True:
@@ -575,7 +579,12 @@ class Waiter:
                 return reading
             if own_dialog is not None and own_dialog():
                 return reading
-            if keys_only and self.window.desktop is not None and self.window.desktop()[0] == "own":
+            if (
+                own_window
+                and all(name in reading.controls for name in controls)
+                and self.window.desktop is not None
+                and self.window.desktop()[0] == "own"
+            ):
                 return reading
             moved = self.window.follow()
             if moved is not None:
