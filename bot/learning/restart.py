@@ -169,7 +169,11 @@ def _wait_fresh(
         moved = float((now != before).mean())
         anew = now.shape == before.shape and _laid_anew(before, now, apprentice.closed_looks())
         closed = _closed(player, image)
-        framed = closed and player.window.located.skin.border is not None
+        framed = (
+            closed
+            and player.window.located.skin.border is not None
+            and not _surroundings_line(image, reading, player.window.located.geometry)
+        )
         if closed and _fresh(reading, final, moved, shown, anew, framed):
             return (image, reading), False
         g = reading.geometry
@@ -200,6 +204,55 @@ def new_board(
     began again over it, clicking its cells."""
     got, _ = _wait_fresh(player, apprentice, end, final)
     return None if got is None else apprentice.still_board()
+
+
+#: A line of cells is one flat colour when no channel spreads more than this
+#: over it, and the surroundings' colour when its mean is this near theirs.
+SURROUNDINGS_STEP = 8.0
+
+
+def _surroundings_line(image: Image, reading: Reading, geo: Geometry) -> bool:
+    """Whether an outer line of the board (`geo`, in `image`'s pixels) whose
+    cells all read unread is one flat colour, that of the band just past it:
+    the surroundings going on where a smaller board of the clone ends (zoo
+    seed 761932194's menu level of 8x8 at the place of its 11x8 board, the
+    three last rows the dark page, taken for pictures not learned yet because
+    the learned border, that page too, closed the larger board)."""
+    picture = np.asarray(image)[:, :, :3].astype(np.float32)
+    height, width = picture.shape[:2]
+    rows, cols = geo.rows, geo.cols
+    x0, y0 = round(geo.left), round(geo.top)
+    x1, y1 = round(geo.left + geo.width), round(geo.top + geo.height)
+    cw, ch = round(geo.cell_w), round(geo.cell_h)
+    unread = reading.unread
+    lines = {
+        "top": ([(0, c) for c in range(cols)], (x0, y0, x1, y0 + ch), (x0, y0 - 3, x1, y0)),
+        "bottom": (
+            [(rows - 1, c) for c in range(cols)],
+            (x0, y1 - ch, x1, y1),
+            (x0, y1, x1, y1 + 3),
+        ),
+        "left": ([(r, 0) for r in range(rows)], (x0, y0, x0 + cw, y1), (x0 - 3, y0, x0, y1)),
+        "right": (
+            [(r, cols - 1) for r in range(rows)],
+            (x1 - cw, y0, x1, y1),
+            (x1, y0, x1 + 3, y1),
+        ),
+    }
+    for cells, line, past in lines.values():
+        if not all(cell in unread for cell in cells):
+            continue
+        if min(line[0], past[0], line[1], past[1]) < 0 or max(line[2], past[2]) > width:
+            continue
+        if max(line[3], past[3]) > height:
+            continue
+        inside = picture[line[1] : line[3], line[0] : line[2]].reshape(-1, 3)
+        beyond = picture[past[1] : past[3], past[0] : past[2]].reshape(-1, 3)
+        flat = float((inside.max(axis=0) - inside.min(axis=0)).max()) <= SURROUNDINGS_STEP
+        alike = float(np.abs(inside.mean(axis=0) - beyond.mean(axis=0)).max()) <= SURROUNDINGS_STEP
+        if flat and alike:
+            return True
+    return False
 
 
 def _closed(player: RestartHost, image: Image) -> bool:
