@@ -689,6 +689,39 @@ def test_toolbar_buttons_found_as_one_part_are_each_still_tried() -> None:
     assert not [b for b in found if not restart._overlap(whole, b)]
 
 
+@pytest.mark.parametrize(
+    ("frame", "rows", "surroundings"),
+    [
+        ("smaller-level.png", range(8, 11), True),  # the 8x8 level: the dark page below it
+        ("fresh.png", range(10, 11), False),  # the 11x8 board's own last row
+        ("fresh.png", range(0, 1), False),
+    ],
+)
+def test_a_smaller_levels_missing_rows_are_the_surroundings(
+    frame: str, rows: range, surroundings: bool
+) -> None:
+    # Seed 761932194 (msbot's grabs of its window from (0, 296)): a menu's
+    # level of 8x8 at the place of its 11x8 board was taken for a new game of
+    # that size, the three rows past it (its dark page, as its learned border
+    # is) read as pictures not learned yet: 31 frames at a wrong geometry.
+    image = cv2.imread(str(DATA / "seed-761932194" / frame))
+    unread = SimpleNamespace(unread=frozenset((r, c) for r in rows for c in range(8)))
+    geo = Geometry(116.0, 170.0, 34.0, 34.0, 11, 8)
+    assert restart._surroundings_line(image, unread, geo) is surroundings  # type: ignore[arg-type]
+
+
+def test_pieces_of_one_board_in_play_are_joined() -> None:
+    # Seed 728145218 (msbot's grab of its window from (294, 175)): a monochrome
+    # clone whose open cells are black as its window, its 12x23 board in play
+    # at the start. Found as a 9x23 grid below and a 3x11 one above (too small
+    # to grow), the 9x23 was learned and played: three rows short, clicks a
+    # row off. The pieces on one lattice are now joined.
+    image = cv2.imread(str(DATA / "seed-728145218" / "in-play.png"))
+    geo = find_board(image)
+    (boxes,) = _truth(728145218)["boxes"]
+    _cells_fit(geo, boxes["xs"], boxes["ys"], 294, 175)  # type: ignore[arg-type]
+
+
 def test_a_plain_page_beside_the_board_is_no_covered_look_alike() -> None:
     # Seed 885589145 (a monochrome page: white covered cells with a 1 px bevel
     # on a white page): the covered tile's flat inside matched the plain page

@@ -589,7 +589,7 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
             geo = grow(image, snapped)
             if (geo.rows, geo.cols) != (snapped.rows, snapped.cols):
                 geo = _settle_grown(image, geo)
-            if min(geo.rows, geo.cols) < MIN_BOARD_SIDE or geo in seen:
+            if geo in seen:
                 continue
             seen.append(geo)
             like = likeness(image, geo)
@@ -597,8 +597,12 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 # A fresh-looking grid too: it may be the covered part of a
                 # board that opened most of itself at the start (zoo seed
                 # 1394987744: its 9x9 found as the 7x5 of covered cells below
-                # four open rows, and played so).
+                # four open rows, and played so). A piece smaller than a board
+                # too (zoo seed 728145218's three top rows, which grew to
+                # twelve: a piece `_joined` joins to the rest).
                 geo = grow_in_play(image, geo)
+            if min(geo.rows, geo.cols) < MIN_BOARD_SIDE:
+                continue
             if like.fresh:
                 candidates.append((geo.rows * geo.cols, like.share, geo, lat))
             elif like.in_play:
@@ -609,7 +613,9 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
     # textured tiles, which a plainer reading joined into cells a third of
     # theirs: zoo seed 620829365's probes flagged its real cells at random) gives
     # way to one a later reading sees whole.
-    candidates = [c for c in candidates if _supported(c[3])] or candidates or in_play
+    candidates = (
+        [c for c in candidates if _supported(c[3])] or candidates or _joined(image, in_play)
+    )
     # A fresh-looking grid inside a larger board in play, on its pitch, is the
     # covered part of that board (zoo seed 1139889120: a page that opened
     # ten of its 17 columns at the start, learned and played as the 7x5 of
@@ -636,6 +642,48 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
             "(or pass --board L,T,W,H)"
         )
     return geo
+
+
+def _joined(
+    image: np.ndarray, grids: list[tuple[int, float, Geometry, Lattice]]
+) -> list[tuple[int, float, Geometry, Lattice]]:
+    """Boards in play that share cells on one lattice, joined into the grid
+    around both when that grid too shows a board in play: pieces of one board
+    that each grew only so far (zoo seed 728145218: a monochrome clone whose
+    open cells are black as its window, its 12x23 board in play found as a
+    9x23 and a 12x12 grid; the larger was learned, three rows short)."""
+    out = list(grids)
+    changed = True
+    while changed:
+        changed = False
+        pairs = [(i, j) for i in range(len(out)) for j in range(i + 1, len(out))]
+        for i, j in pairs:
+            # On the larger one's lines (the lattice most of its cells fit).
+            big, small = sorted((out[i], out[j]), key=lambda c: -c[0])
+            whole = _around(big[2], small[2])
+            like = None if whole is None else likeness(image, whole)
+            if whole is None or like is None or not like.in_play:
+                continue
+            out = [c for k, c in enumerate(out) if k not in (i, j)]
+            out.append((whole.rows * whole.cols, like.same, whole, big[3]))
+            changed = True
+            break
+    return out
+
+
+def _around(a: Geometry, b: Geometry) -> Geometry | None:
+    """The grid around `a` and `b` when they share cells on one lattice (the
+    same pitch, and lines within a pixel of each other's); else None."""
+    if abs(a.cell_w - b.cell_w) > 1 or abs(a.cell_h - b.cell_h) > 1:
+        return None
+    cols = (b.left - a.left) / a.cell_w
+    rows = (b.top - a.top) / a.cell_h
+    if abs(cols - round(cols)) * a.cell_w > 1 or abs(rows - round(rows)) * a.cell_h > 1:
+        return None
+    c0, r0 = round(cols), round(rows)
+    if not (c0 < a.cols and -c0 < b.cols and r0 < a.rows and -r0 < b.rows):
+        return None  # no cell in common
+    return a.part(min(0, r0), max(a.rows, r0 + b.rows), min(0, c0), max(a.cols, c0 + b.cols))
 
 
 def find_grid(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
