@@ -722,6 +722,23 @@ def test_pieces_of_one_board_in_play_are_joined() -> None:
     _cells_fit(geo, boxes["xs"], boxes["ys"], 294, 175)  # type: ignore[arg-type]
 
 
+def test_a_lit_part_joining_look_alikes_and_a_button_is_tried_at_its_middle_too() -> None:
+    # Seed 1284438350 (its window from (0, 0) of the screen): the part of its
+    # window above the board that answered the pointer joined the clone's
+    # "Restart" button to a toolbar of five covered look-alikes below it; the
+    # part was split into the five, all tried, and the button never was. The
+    # part and look-alikes are those msbot found on the game's end.
+    part = (21, 86, 346, 155)
+    alikes = [(x, 132, x + 43, 166) for x in (31, 74, 117, 160, 203)]
+    tries = restart._split_joined([part], alikes, lit=True)
+    (controls,) = _truth(1284438350)["controls"]
+    button = tuple(controls["boxes"]["button"])  # type: ignore[index]
+    assert tries[: len(alikes)] == alikes
+    assert [t for t in tries if restart._clicks_on(t, button)] == [part]  # type: ignore[arg-type]
+    # Not lit (an outlined part): the look-alikes only, as before.
+    assert restart._split_joined([part], alikes) == alikes
+
+
 def test_a_plain_page_beside_the_board_is_no_covered_look_alike() -> None:
     # Seed 885589145 (a monochrome page: white covered cells with a 1 px bevel
     # on a white page): the covered tile's flat inside matched the plain page

@@ -470,7 +470,8 @@ def find_restart(player: RestartHost, final: Reading, apprentice: Apprentice) ->
             unjoined = _edges(now)
             _off_board(unjoined, geo_region)
             pieces = _parts(unjoined, geo_region, 1)
-            tries[:] = _split_joined(list(dict.fromkeys([*inside, *around])), alikes, pieces)
+            joined = list(dict.fromkeys([*inside, *around]))
+            tries[:] = _split_joined(joined, alikes, pieces, lit=True)
             found_on = now
             # Then the parts beside the board drawn like its covered cells that
             # took no flag (a toolbar's buttons, which may not answer the pointer).
@@ -1460,6 +1461,7 @@ def _split_joined(
     parts: list[tuple[int, int, int, int]],
     alikes: list[tuple[int, int, int, int]],
     pieces: Sequence[tuple[int, int, int, int]] = (),
+    lit: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """Each part, or the covered look-alikes whose middles it holds when it
     holds two or more: buttons found as one part (a toolbar's, joined) are
@@ -1469,10 +1471,25 @@ def _split_joined(
     picture's edges unjoined, `_parts(..., 1)`) it holds, two or more, each
     as tall as the part nearly: buttons a pixel apart (zoo seed 1787445657's
     dithered toolbar, no look-alike found in it, clicked between two). A
-    label's letters are shorter than their label."""
+    label's letters are shorter than their label.
+
+    `lit`: the parts answered the pointer resting at their middles. Such a
+    part holding look-alikes is tried at its middle too, after them, when
+    that middle lies off their row: what lit up there is another button
+    (zoo seed 1284438350: its toolbar of five look-alikes joined to the
+    window's "Restart" above them; the five were tried, the button never)."""
     out: list[tuple[int, int, int, int]] = []
     for part in parts:
         held = [box for box in alikes if _clicks_on(box, part)]
+        if len(held) >= 2 and lit:
+            row = (
+                min(b[0] for b in held),
+                min(b[1] for b in held),
+                max(b[2] for b in held),
+                max(b[3] for b in held),
+            )
+            if not _clicks_on(part, row):
+                held.append(part)
         if len(held) < 2:
             tall = PIECE_TALL * (part[3] - part[1])
             held = [
