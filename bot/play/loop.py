@@ -289,7 +289,8 @@ class Player:
                 'give the skin a restart key ("play": {"restart": {"key": "F2"}} in its '
                 "skin.json, or learn-skin --restart-key KEY)"
             )
-        first = restart[0].partition("|")[0]  # what the restart clicks (or presses) first
+        # The control the restart clicks first (none when it presses a key first).
+        first = [n for step in restart[:1] if not (n := step.partition("|")[0]).startswith("key:")]
         # Twice at most: a click that reaches the clone while a window it is
         # closing still holds the input (GNOME Mines' scores after Escape) is lost.
         for attempt in (1, 2):
@@ -302,7 +303,7 @@ class Player:
                 framed=self.learner.learning,
                 own_dialog=self.click_check.own_dialog_over,
                 own_window=True,
-                controls=[] if first.startswith("key:") else [first],
+                controls=first,
             )
             end = self.window.screen.grab(self.window.region)
             try:
