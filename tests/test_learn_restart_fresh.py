@@ -91,3 +91,9 @@ def test_a_new_game_opened_over_every_cell_the_lost_one_had_open_is_a_new_game()
     moved = float((new != lost).mean())
     assert not _fresh(reading, final, moved, shown=0.2)
     assert _fresh(reading, final, moved, shown=0.2, anew=True)
+    # Laid anew with no covered cell read is no new game: zoo seed 2001782685's
+    # menu level of cells twice as large in the same frame, quarters of them in
+    # every cell of the 16x16 grid, none covered, was read as a new 16x16 game.
+    quarters = Board(("000000000000",) * 9)
+    reading = Reading("x", ANEW_GEO, quarters, None, "playing")  # type: ignore[arg-type]
+    assert not _fresh(reading, final, moved, shown=0.2, anew=True)

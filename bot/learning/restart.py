@@ -103,7 +103,13 @@ def _fresh(
         return False
     if not reading.edges_read() and not framed:
         return False  # a line of the board all unread: perhaps a smaller board there
-    if anew:
+    covered = board.count(".") - len(reading.unknown) - len(reading.held)
+    if anew and covered >= CLOSED_AGAIN:
+        # Laid anew, with the skin's covered tile shown: a new game has covered
+        # cells. A menu's level of cells twice as large in the same frame shows
+        # quarters of them in every cell, all other pictures and none covered
+        # (zoo seed 2001782685's 8x8 read as its 16x16: 23 frames at a wrong
+        # geometry, 50 clicks on other cells).
         return True
     before = final.board
     if (before.height, before.width) != (board.height, board.width):
@@ -115,7 +121,6 @@ def _fresh(
         # The finished board's open cells still open: the same game (a notice
         # over it closed, a button that did something else), not a new one.
         return False
-    covered = board.count(".") - len(reading.unknown) - len(reading.held)
     cells = board.height * board.width
     if covered >= FRESH_SHARE * cells:
         return True
