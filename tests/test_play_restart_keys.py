@@ -47,7 +47,7 @@ def _waiter(desktop: str, controls: dict[str, tuple[int, int]] | None = None) ->
 
 
 def test_a_key_restart_needs_only_the_clones_window_over_the_board() -> None:
-    reading = _waiter("own").still_there(5.0, 0.1, own_window=True)
+    reading = _waiter("own").still_there(5.0, 0.1, controls=[])
     assert len(reading.unknown) == 35
 
 
@@ -55,21 +55,19 @@ def test_a_click_restart_needs_the_board_read_or_its_control_seen() -> None:
     # Zoo seed 1477126833: a page's "Congratulations" box over half of its
     # board, its "Restart" button below it in view; msbot stopped there.
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("own").still_there(5.0, 0.1, own_window=False)
+        _waiter("own").still_there(5.0, 0.1)
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("own").still_there(5.0, 0.1, own_window=True, controls=["restart"])
+        _waiter("own").still_there(5.0, 0.1, controls=["restart"])
     seen = _waiter("own", {"restart": (40, 90)})
-    reading = seen.still_there(5.0, 0.1, own_window=True, controls=["restart"])
+    reading = seen.still_there(5.0, 0.1, controls=["restart"])
     assert len(reading.unknown) == 35
 
 
 def test_a_key_restart_is_not_sent_where_the_window_is_gone() -> None:
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("gone").still_there(5.0, 0.1, own_window=True)
+        _waiter("gone").still_there(5.0, 0.1, controls=[])
     with pytest.raises(PlayError, match="can no longer be read"):
-        _waiter("gone", {"restart": (40, 90)}).still_there(
-            5.0, 0.1, own_window=True, controls=["restart"]
-        )
+        _waiter("gone", {"restart": (40, 90)}).still_there(5.0, 0.1, controls=["restart"])
 
 
 def test_a_new_game_a_few_pixels_aside_is_followed() -> None:

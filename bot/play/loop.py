@@ -302,7 +302,6 @@ class Player:
                 share,
                 framed=self.learner.learning,
                 own_dialog=self.click_check.own_dialog_over,
-                own_window=True,
                 controls=first,
             )
             end = self.window.screen.grab(self.window.region)

@@ -542,8 +542,7 @@ class Waiter:
         unreadable: float = 0.1,
         framed: bool = False,
         own_dialog: Callable[[], bool] | None = None,
-        own_window: bool = False,
-        controls: Sequence[str] = (),
+        controls: Sequence[str] | None = None,
     ) -> Reading:
         """A trustworthy reading of the board where it was, before a click on one
         of its controls (the restart face or button).
@@ -560,13 +559,14 @@ class Waiter:
         reads yet (a clone that opened most of its board by itself). With
         `own_dialog`, a board under a window the desktop says is the clone's own
         (its "You won" dialog, whose button the restart clicks) is there too.
-        With `own_window`, a board the desktop says its own window still lies
-        all over is there too, whatever the clone draws over it (a page's
-        "BOOM!" notice over a small board: zoo seed 916127077 stopped there; a
+        With `controls` (those the restart clicks first; none when it presses
+        a key first), a board the desktop says its own window still lies all
+        over is there too, whatever the clone draws over it (a page's "BOOM!"
+        notice over a small board: zoo seed 916127077 stopped there; a
         "Congratulations" box over half of 1477126833's), once the reading
-        found the `controls` the restart clicks first: a restart that presses
-        keys clicks nowhere, and one that clicks does so where the control is
-        seen now, never blind where the board was.
+        found those controls: a restart that presses keys clicks nowhere, and
+        one that clicks does so where the control is seen now, never blind
+        where the board was.
         """
         deadline = self.clock() + timeout
         while True:
@@ -580,7 +580,7 @@ class Waiter:
             if own_dialog is not None and own_dialog():
                 return reading
             if (
-                own_window
+                controls is not None
                 and all(name in reading.controls for name in controls)
                 and self.window.desktop is not None
                 and self.window.desktop()[0] == "own"

@@ -661,8 +661,10 @@ def _joined(
             # On the larger one's lines (the lattice most of its cells fit).
             big, small = sorted((out[i], out[j]), key=lambda c: -c[0])
             whole = _around(big[2], small[2])
-            like = None if whole is None else likeness(image, whole)
-            if whole is None or like is None or not like.in_play:
+            if whole is None:
+                continue
+            like = likeness(image, whole)
+            if not like.in_play:
                 continue
             out = [c for k, c in enumerate(out) if k not in (i, j)]
             out.append((whole.rows * whole.cols, like.same, whole, big[3]))
