@@ -193,6 +193,20 @@ def test_the_desktop_tells_a_clones_own_dialog_from_another_programs_window() ->
             assert clients["dialog"] == clients["board"]
             assert clients["other"] not in (None, clients["board"])
             assert mouse.client_at(700, 500) is None  # the bare desktop
+            # Moved away from a point, a window is still shown; closed, it is not.
+            note = tops["other"]
+            assert note is not None
+            move = ["xdotool", "windowmove", str(note), "500", "400"]
+            subprocess.run(move, env=xd.env, check=True, timeout=10)
+            while time.monotonic() < deadline and mouse.window_at(*points["other"]) != 0:
+                time.sleep(0.05)
+            assert mouse.window_at(*points["other"]) == 0
+            assert mouse.window_shown(note) is True
+            other.kill()
+            other.wait(timeout=10)
+            while time.monotonic() < deadline and mouse.window_shown(note):
+                time.sleep(0.05)
+            assert mouse.window_shown(note) is False
         finally:
             mouse.close()
             for proc in (tk_app, other):

@@ -44,16 +44,21 @@ class PaintedScreen(Screen):
 
 
 class Desktop(NoInput):
-    """No input is made; the desktop says window `top` lies everywhere."""
+    """No input is made; the desktop says window `top` lies everywhere, and
+    whether the board's window is still `shown` somewhere."""
 
-    def __init__(self, top: int | None) -> None:
+    def __init__(self, top: int | None, shown: bool | None = None) -> None:
         self.top = top
+        self.shown = shown
 
     def move(self, x: int, y: int) -> None:
         raise AssertionError("the check never moves the pointer")
 
     def window_at(self, x: int, y: int) -> int | None:
         return self.top
+
+    def window_shown(self, window: int) -> bool | None:
+        return self.shown
 
 
 def _setup(tmp_path: Path, top: int | None = 7) -> tuple[PaintedScreen, GameWindow, ClickCheck]:
@@ -159,6 +164,15 @@ def test_another_window_under_the_point_stops_naming_it(tmp_path: Path) -> None:
     check.mouse = Desktop(0)  # the clone's window is gone: the bare desktop
     gone = "the board vanished from the screen: no window lies under cell"
     with pytest.raises(PlayError, match=gone):
+        check.before(*target, *_point(window, target), "open")
+    check.mouse = Desktop(0, shown=False)  # closed or minimised: the desktop says so
+    with pytest.raises(PlayError, match=gone):
+        check.before(*target, *_point(window, target), "open")
+    # Its window still on the screen, elsewhere: moved (caught mid-move, before it
+    # drew itself at its new place, the pixels could not tell it from closed).
+    check.mouse = Desktop(0, shown=True)
+    moved = r"the board moved: its window no longer lies under cell"
+    with pytest.raises(PlayError, match=moved):
         check.before(*target, *_point(window, target), "open")
     check.mouse = Desktop(None)  # a desktop that cannot say: the pixels judge alone
     check.before(*target, *_point(window, target), "open")

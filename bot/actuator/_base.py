@@ -111,6 +111,12 @@ class Mouse(ABC):
         for its buttons there."""
         return None
 
+    def window_shown(self, window: int) -> bool | None:
+        """Whether the top-level window `window` (an id `window_at` gave) is
+        still on the screen (None when not known): a board's window that moved
+        from under a click is told from one that was closed."""
+        return None
+
     def focus_at(self, x: int, y: int, take: bool = False) -> None:  # noqa: B027 - optional hook
         """Give the window at (x, y) the keyboard focus if no window has it (a
         desktop without a window manager, after a clone's dialog closed), so a

@@ -160,6 +160,12 @@ class PyAutoGuiMouse(Mouse):
         display = self._x()
         return None if display is None else rect_at(display, x, y)
 
+    def window_shown(self, window: int) -> bool | None:
+        from bot.actuator.xtest import shown
+
+        display = self._x()
+        return None if display is None else shown(display, window)
+
     def position(self) -> tuple[int, int]:
         """Where the pointer is, in the capture's pixels."""
         x, y = self._gui.position()

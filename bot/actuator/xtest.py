@@ -72,6 +72,22 @@ def window_id_at(display: Any, x: int, y: int) -> int | None:
         return None
 
 
+def shown(display: Any, window: int) -> bool | None:
+    """Whether top-level window `window` is still on the screen (it exists and
+    is mapped): False once it was closed or minimised, None when the server
+    cannot tell. A board's window that moved away from under a click is still
+    shown; one that was closed is not."""
+    from Xlib import X, error
+
+    try:
+        attributes = display.create_resource_object("window", window).get_attributes()
+    except (error.BadWindow, error.BadDrawable):
+        return False
+    except Exception:
+        return None
+    return bool(attributes.map_state == X.IsViewable)
+
+
 def rect_at(display: Any, x: int, y: int) -> tuple[int, int, int, int] | None:
     """(x, y, width, height) on the screen of the top-level window at (x, y);
     None over the bare desktop or when the server cannot tell."""
@@ -214,6 +230,9 @@ class XTestMouse(Mouse):
 
     def window_rect_at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
         return rect_at(self._display, x, y)
+
+    def window_shown(self, window: int) -> bool | None:
+        return shown(self._display, window)
 
     def position(self) -> tuple[int, int]:
         pointer = self._root.query_pointer()

@@ -146,7 +146,9 @@ class ClickCheck:
                     f"another window ({kind or f'id {top:#x}'}) lies over the board at "
                     f"({x}, {y}): move or close it and run again"
                 )
-        if all(top == 0 for top in seen):
+        if all(top == 0 for top in seen) and self.mouse.window_shown(self.own) is not True:
+            # (A window still shown moved off the board's place: the pixels
+            # say where it went.)
             return "gone", (
                 "the board vanished from the screen: its window was closed "
                 "(no window is where the board was)"
@@ -208,6 +210,13 @@ class ClickCheck:
                     f"another window ({name}) lies under cell ({row}, {col}) "
                     f"at ({x}, {y}), not the board's: no click made"
                 )
+        elif self.mouse.window_shown(self.own):
+            # Its window is still on the screen, elsewhere (caught mid-move, it
+            # may not have drawn itself there yet: the pixels cannot tell).
+            text = (
+                f"the board moved: its window no longer lies under cell ({row}, {col}) "
+                f"at ({x}, {y}): no click made"
+            )
         else:
             text = (
                 f"the board vanished from the screen: no window lies under cell ({row}, {col}) "
