@@ -12,9 +12,11 @@ proves nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.board import Board
 from bot.play.outcome import agreed_outcome, hidden_since, proven_outcome
-from bot.play.waiting import Pending, proven_won
+from bot.play.waiting import Pending, proven_won, won_against_rules_unsure
 from vision.geometry import Geometry
 from vision.reading import Reading, UnknownCell
 
@@ -158,3 +160,17 @@ def test_two_pictures_of_an_end_agree_or_the_settled_one_shows_how_it_ended() ->
     # Won and lost disagree; so does an "over" the settled picture does not prove.
     assert agreed_outcome("won", "lost", first, settled) is None
     assert agreed_outcome("over", None, first, settled) is None
+
+
+def test_a_won_board_makes_the_numbers_its_flags_contradict_unsure() -> None:
+    # Every safe cell of a won game is open: its flags and covered cells are
+    # mines, whoever flagged them. A 0 beside one is a cell still changing (zoo
+    # seed 416153455: a flashing cell read as a 0 beside its flagged mine).
+    won = Reading("x", GEO, Board(("0011", "001F", "0011")), 0, "won")
+    flashing = replace(won, board=Board(("0011", "000F", "0011")))
+    assert won_against_rules_unsure(won) is won  # a board that obeys the rules
+    marked = won_against_rules_unsure(flashing)
+    assert {(u.row, u.col) for u in marked.unknown} == {(1, 2)}
+    assert not marked.certain
+    # A game in play keeps its rules elsewhere (a person's flag may be wrong).
+    assert won_against_rules_unsure(replace(flashing, status="playing")).certain

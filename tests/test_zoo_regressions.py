@@ -197,6 +197,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   was taken for the hit mine: two won games reported lost. A guessed cell
   still closed proves no loss, and a batch of which nothing shows, in a
   window that did not change, leaves the game's end to the batch before.
+- seed 416153455 (monochrome, opened cells flash): on a won game's last
+  frame the last cell opened, still flashing, read as a sure 0 beside its
+  flagged mine. On a won board every flag and covered cell is a mine: a
+  number they contradict is unsure.
 
 Two more come from the suite's own clones (`zoo.suite`) and from made-up
 pictures of what they drew:
@@ -245,7 +249,7 @@ from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, uncha
 from bot.learning.first_look import refuse_moved_grid
 from bot.play.outcome import proven_outcome
 from bot.play.recorder import Recorder
-from bot.play.waiting import Pending, proven_won, reopened_unsure
+from bot.play.waiting import Pending, proven_won, reopened_unsure, won_against_rules_unsure
 from bot.play.window import GameWindow
 from vision.capture import Region
 from vision.classify import classify, make_bank
@@ -2324,3 +2328,20 @@ def test_a_toolbar_of_covered_look_alikes_is_no_open_edge(monkeypatch: pytest.Mo
         monkeypatch, after, cuts, (8, 6), lambda r0, row: row > 0, opened, fresh
     )
     assert dropped == ["top"] and (r1 - r0, c1 - c0) == shape
+
+
+@pytest.mark.parametrize(("frame", "cell"), [("0044", (10, 17)), ("0050", (15, 1))])
+def test_a_cell_flashing_on_a_won_board_is_no_sure_zero_beside_its_flag(
+    frame: str, cell: tuple[int, int]
+) -> None:
+    folder = DATA / "seed-416153455"
+    reader = BoardReader([load_skin(folder / "skin")])
+    geo = Geometry(346.0 - 179, 184.0, 24.0, 30.0, 16, 19)  # msbot's grab from (179, 0)
+    image = cv2.imread(str(folder / f"won-flashing-{frame}.png"))
+    reading = reader.read(image, Located(reader.skins[0], geo, reader.banks[0]))
+    # The picture mid-flash lies nearest the skin's 0: read so, for sure (the
+    # clone showed a number there, a 3 and a 2).
+    assert reading.status == "won" and reading.board[cell] == "0" and reading.certain
+    assert "F" in {reading.board[n] for n in reading.board.neighbours(cell)}
+    ruled = won_against_rules_unsure(reading)
+    assert ruled.unread == {cell}

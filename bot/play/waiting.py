@@ -203,6 +203,7 @@ class Waiter:
                 # A learned skin's board must also hold still (`_board_still`):
                 # its last cells may still be fading in (KMines' won board once
                 # read an opening 1 as a sure 0 beside its mine).
+                reading = won_against_rules_unsure(reading)
                 settled = reading.certain and self._board_still(image, still)
                 if settled or self.clock() > deadline:
                     # A window over the finished board (the clone's "Game over"
@@ -645,6 +646,23 @@ def reopened_unsure(reading: Reading, prev: Reading | None) -> Reading:
         if prev.board[r, c] in NUMBERS
         and reading.board[r, c] not in (prev.board[r, c], OPEN_UNKNOWN)
         and (r, c) not in known
+    )
+    return replace(reading, unknown=reading.unknown + extra) if extra else reading
+
+
+def won_against_rules_unsure(reading: Reading) -> Reading:
+    """A won `reading` with the numbers its flags or covered cells contradict
+    unsure. Every safe cell of a won game is open, so every flag and covered
+    cell left lies on a mine, whoever flagged it: a number they contradict is a
+    picture caught changing (zoo seed 416153455: a cell still flashing after
+    the last click read as a sure 0 beside its flagged mine)."""
+    if reading.status != "won":
+        return reading
+    known = reading.unread
+    extra = tuple(
+        UnknownCell(int(p.cell[0]), int(p.cell[1]), 0.0, 0.0, "against the rules of a won board")
+        for p in number_problems(reading.board)
+        if p.cell is not None and p.cell not in known
     )
     return replace(reading, unknown=reading.unknown + extra) if extra else reading
 
