@@ -593,6 +593,8 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
                 continue
             seen.append(geo)
             like = likeness(image, geo)
+            if not like.fresh and not like.in_play and (peeled := _peeled(image, geo)):
+                geo, like = peeled, likeness(image, peeled)
             if like.in_play:
                 # A fresh-looking grid too: it may be the covered part of a
                 # board that opened most of itself at the start (zoo seed
@@ -642,6 +644,51 @@ def find_board(image: np.ndarray, board: BoardRect | None = None) -> Geometry:
             "(or pass --board L,T,W,H)"
         )
     return geo
+
+
+#: An outer line of a lattice holding less than this share of its commonest
+#: picture, and no other picture its inner cells show, is no line of the board.
+PEEL_SHARE = 0.5
+
+
+def _peeled(image: np.ndarray, geo: Geometry) -> Geometry | None:
+    """The grid left when the outer lines of `geo` that are no board's lines are
+    peeled off, settled and grown again (`_settle`, `grow`); None when no line
+    is peeled. A lattice may run on past a board into a toolbar or a label
+    whose edges fall on its pitch (zoo seed 1343747508: a 9x5 board of 15 px
+    tiles found as 9x7, two lines of face, counter and window above it, most
+    of its cells pictures of their own, and refused as no board). A peeled
+    line shows its lattice's commonest picture in less than PEEL_SHARE of its
+    cells and no other picture the rest shows: the open regions of a game in
+    play reach into the board and are never peeled so."""
+    found = board_patches(image, geo)
+    if found is None or len(found) != geo.rows * geo.cols:
+        return None
+    labels = cluster(found).labels.reshape(geo.rows, geo.cols)
+    common = int(np.bincount(labels.ravel()).argmax())
+    r0, r1, c0, c1 = 0, geo.rows, 0, geo.cols
+    while True:
+        sides = {
+            "top": (labels[r0, c0:c1], labels[r0 + 1 : r1, c0:c1], r1 - r0 > MIN_BOARD_SIDE),
+            "bottom": (labels[r1 - 1, c0:c1], labels[r0 : r1 - 1, c0:c1], r1 - r0 > MIN_BOARD_SIDE),
+            "left": (labels[r0:r1, c0], labels[r0:r1, c0 + 1 : c1], c1 - c0 > MIN_BOARD_SIDE),
+            "right": (labels[r0:r1, c1 - 1], labels[r0:r1, c0 : c1 - 1], c1 - c0 > MIN_BOARD_SIDE),
+        }
+        peel = [
+            (float(np.mean(line == common)), side)
+            for side, (line, rest, room) in sides.items()
+            if room
+            and np.mean(line == common) < PEEL_SHARE
+            and not np.isin(line[line != common], rest).any()
+        ]
+        if not peel:
+            break
+        side = min(peel)[1]
+        r0, r1 = r0 + (side == "top"), r1 - (side == "bottom")
+        c0, c1 = c0 + (side == "left"), c1 - (side == "right")
+    if (r0, r1, c0, c1) == (0, geo.rows, 0, geo.cols):
+        return None
+    return grow(image, _settle(image, geo.part(r0, r1, c0, c1)))
 
 
 def _joined(
