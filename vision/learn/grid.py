@@ -177,7 +177,7 @@ def _settle(image: np.ndarray, geo: Geometry) -> Geometry:
             # tile off, every cell of a fresh board is alike too (zoo seed
             # 117233979's bevelled tiles were cut so, 13 px off, and a column
             # of the board was left out).
-            sharper = _edge_at(image, moved, axis) >= _edge_at(image, best, axis)
+            sharper = _edge_at(image, moved, axis) > _edge_at(image, best, axis)
             if here < FAR_BETTER * score - 1.0 and sharper:
                 best, score = moved, here
     return best
