@@ -197,6 +197,15 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   was taken for the hit mine: two won games reported lost. A guessed cell
   still closed proves no loss, and a batch of which nothing shows, in a
   window that did not change, leaves the game's end to the batch before.
+- seed 1343747508 (a 9x5 board of 15 px tiles with 2 px gaps): the lattice
+  ran on two lines up, into its counter, face and window, which fell on its
+  pitch: 9x7, most of it no one picture, and no board was found. Outer lines
+  that show little of the commonest picture and none of the others inside
+  are peeled off.
+- seed 424837694 (a page, flat tiles with 4 px gaps, a toolbar of buttons
+  drawn like them above): its lattice was moved half a cell, onto the tiles'
+  middles, where no colour steps either; every probe landed in a gap, and
+  5 clicks outside the cells. A far move needs strictly sharper steps.
 - seed 416153455 (monochrome, opened cells flash): on a won game's last
   frame the last cell opened, still flashing, read as a sure 0 beside its
   flagged mine. On a won board every flag and covered cell is a mine: a
@@ -2345,3 +2354,25 @@ def test_a_cell_flashing_on_a_won_board_is_no_sure_zero_beside_its_flag(
     assert "F" in {reading.board[n] for n in reading.board.neighbours(cell)}
     ruled = won_against_rules_unsure(reading)
     assert ruled.unread == {cell}
+
+
+def test_a_lattice_that_runs_on_into_the_toolbar_above_is_peeled_to_the_board() -> None:
+    folder = DATA / "seed-1343747508"
+    image = cv2.imread(str(folder / "fresh-toolbar-on-pitch.png"))  # the screen from (150, 250)
+    geo = find_board(image)
+    (boxes,) = _truth(1343747508)["boxes"]
+    _cells_fit(geo, boxes["xs"], boxes["ys"], 150, 250)  # type: ignore[arg-type]
+
+
+def test_flat_tiles_with_wide_gaps_keep_the_phase_that_cuts_them_in_the_gaps() -> None:
+    folder = DATA / "seed-424837694"
+    image = cv2.imread(str(folder / "fresh-flat-wide-gaps.png"))  # the screen from (350, 380)
+    geo = find_board(image)
+    (boxes,) = _truth(424837694)["boxes"]
+    xs = cast(list[list[int]], boxes["xs"])
+    # Its toolbar's buttons, drawn as its cells, are a line above it until the
+    # probes leave it out: the columns are what the phase decides.
+    assert geo.cols == len(xs)
+    for c, (x0, x1) in enumerate(xs):
+        middle = geo.left + (c + 0.5) * geo.cell_w + 350
+        assert abs(middle - (x0 + x1) / 2) <= (x1 - x0) / 4, (c, middle, x0, x1)
