@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -959,27 +959,18 @@ def _find_covered(
     rng: np.random.Generator,
     keep: Callable[[Image, Region, str], None],
     browser: bool | None,
-    opened: Collection[Cell] = (),
-    proven: int | None = None,
 ) -> tuple[int, list[tuple[int, int]], int, int, Image, tuple[float, float] | None] | None:
     """The covered look: the commonest look whose cell a right click (or, in a
     browser, a Ctrl+click) changes. Returns (covered, cells showing it in the
     order they are used, the cell marked, the picture after the mark, the
-    pointer rest) or None when no look answers. After a first open: `opened`,
-    the cells it changed; `proven`, the look its cell showed before, tried
-    first."""
+    pointer rest) or None when no look answers."""
     actuator, geo = looker.actuator, looker.geo
     rest = _rest_offset(geo)
-    counts = np.bincount(looks.reshape(-1), minlength=(proven or 0) + 1)
+    counts = np.bincount(looks.reshape(-1))
     ways = FLAG_WAYS if browser is not False else FLAG_WAYS[:1]
-    tried = [int(k) for k in np.argsort(-counts, kind="stable")[:6]]
-    if proven is not None:
-        tried = [proven, *(k for k in tried if k != proven)]
-    for covered in tried:
-        if counts[covered] < 2 and covered != proven:
+    for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:6]]:
+        if counts[covered] < 2:
             break
-        if counts[covered] < 1:
-            continue
         cells = np.argwhere(looks == covered)
         # Cells away from the edges first: a border tile may be drawn apart. The
         # edge cells after them, for the counter's ten flags: a board the clone
@@ -989,21 +980,12 @@ def _find_covered(
         away = [0 < a < geo.rows - 1 and 0 < b < geo.cols - 1 for a, b in found]
         inner = [cell for cell, ok in zip(found, away, strict=True) if ok]
         edge = [cell for cell, ok in zip(found, away, strict=True) if not ok]
-        if not inner and covered != proven:
+        if not inner:
             # A look only the grid's outer lines show: a toolbar of buttons
             # drawn like cells, not the board's covered cell. Never probed.
             continue
         order = [inner[i] for i in rng.permutation(len(inner))]
-        edge = [edge[i] for i in rng.permutation(len(edge))]
-        if covered == proven:
-            # The look the first open's cell showed: a board's covered cell,
-            # though a cascade may have left it on the outer lines alone (zoo
-            # seed 815490847: a 6x5 board opened all but its left column and
-            # bottom row, and a toolbar drawn like its cells above it). The
-            # edge cells in a row and a column the open reached first.
-            rows, cols = {a for a, _ in opened}, {b for _, b in opened}
-            edge.sort(key=lambda cell: -((cell[0] in rows) + (cell[1] in cols)))
-        order += edge
+        order += [edge[i] for i in rng.permutation(len(edge))]
         r, c = order[0]
         # The pointer on the cell: a clone may draw the cell under it otherwise.
         # The cell as it is with the pointer away, when its pixels may be asked.
@@ -1847,17 +1829,13 @@ def _first_look(
             opened_first = by_probe[0]
             keep(before_board, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
             opened = opened_by(fresh, before_board, cuts, opened_first)
-            proven = int(looks[opened_first])
             looks = now
         else:
             opened_first, started = _open_first(looker, before_board, now, rest)
             keep(started, region, f"learn: the first open at {opened_first}")
             opened = opened_by(before_board, started, cuts, opened_first)
-            proven = int(now[opened_first])
             looks = book.assign(np.asarray(started), cuts)
-        found = _find_covered(
-            looker, screen, region, looks, names, notes, rng, keep, browser, opened, proven
-        )
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
     if found is None:
         raise PlayError(
             "no cell reacted to a right click or a Ctrl+click, before or after a first "
@@ -1882,12 +1860,9 @@ def _first_look(
         started = settled(screen, region)
         keep(started, region, f"learn: the first open at {opened_first} (a Ctrl+click)")
         opened = opened_by(fresh, started, cuts, opened_first)
-        proven = int(looks[opened_first])
         looks = book.assign(np.asarray(started), cuts)
         names.clear()
-        found = _find_covered(
-            looker, screen, region, looks, names, notes, rng, keep, browser, opened, proven
-        )
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
         if found is None:
             raise PlayError(
                 "no cell reacted to a right click or a Ctrl+click, before or after a first "
