@@ -206,6 +206,13 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   drawn like them above): its lattice was moved half a cell, onto the tiles'
   middles, where no colour steps either; every probe landed in a gap, and
   5 clicks outside the cells. A far move needs strictly sharper steps.
+- seed 1011141138 (a page, its glyphs all one grey, a toolbar drawn like its
+  cells above the board): the toolbar taken for a line of the board made the
+  board's own top row, cut with the frame, an inner line; its cells, 220 from
+  the others, set the bound of one look at its ceiling of 120, a 3 and a 2 94
+  apart became one look, SAT named it 2, and a 3 was read as a sure 2 (a
+  false "won" followed). The bound is now the spread nine in ten of the
+  covered cells lie within.
 - seed 416153455 (monochrome, opened cells flash): on a won game's last
   frame the last cell opened, still flashing, read as a sure 0 beside its
   flagged mine. On a won board every flag and covered cell is a mine: a
@@ -255,7 +262,7 @@ from bot.board import Board
 from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
-from bot.learning.first_look import refuse_moved_grid
+from bot.learning.first_look import LEARNED_INSET, refuse_moved_grid
 from bot.play.outcome import proven_outcome
 from bot.play.recorder import Recorder
 from bot.play.waiting import Pending, proven_won, reopened_unsure, won_against_rules_unsure
@@ -264,6 +271,7 @@ from vision.capture import Region
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry, part_of
+from vision.learn.cluster import cluster, distances
 from vision.learn.grid import cut_patches, find_board, likeness
 from vision.learn.looks import Look, LookBook, patch_side, same_bound
 from vision.locate import Located, locate
@@ -2376,3 +2384,25 @@ def test_flat_tiles_with_wide_gaps_keep_the_phase_that_cuts_them_in_the_gaps() -
     for c, (x0, x1) in enumerate(xs):
         middle = geo.left + (c + 0.5) * geo.cell_w + 350
         assert abs(middle - (x0 + x1) / 2) <= (x1 - x0) / 4, (c, middle, x0, x1)
+
+
+def test_a_line_cut_otherwise_does_not_widen_one_look_over_two_digits() -> None:
+    folder = DATA / "seed-1011141138"
+    fresh = cv2.imread(str(folder / "fresh.png"))  # msbot's grab from (599, 0)
+    geo = find_board(fresh)
+    assert (geo.rows, geo.cols) == (17, 25)  # its toolbar a line above the board
+    side = patch_side(geo.cell_w, geo.cell_h)
+    patches = cut_patches(fresh, find_cuts(fresh, geo), side, LEARNED_INSET)
+    # As the first look takes them: the commonest picture off the grid's edges.
+    labels = cluster(patches).labels
+    rows, cols = np.divmod(np.arange(len(patches)), geo.cols)
+    inner = (rows > 0) & (rows < geo.rows - 1) & (cols > 0) & (cols < geo.cols - 1)
+    covered = patches[(labels == np.bincount(labels).argmax()) & inner]
+    bound = same_bound(covered)
+    # The board's 3 and a 2 beside it, in play (msbot's grab from (562, 0)).
+    play = cv2.imread(str(folder / "play-3-beside-2s.png"))
+    board = Geometry(197.0, 100.0, 27.0, 27.0, 16, 25)
+    shown = cut_patches(play, find_cuts(play, board), side, LEARNED_INSET)
+    three, two = shown[7 * 25 + 21], shown[7 * 25 + 22]
+    apart = float(distances(three[None], two[None])[0, 0])
+    assert bound < apart, (bound, apart)

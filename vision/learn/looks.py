@@ -50,15 +50,26 @@ SAME_PER_SPREAD = 3.0
 SAME_CEILING = 120.0
 
 
+#: The share of the covered cells whose distance to their medoid is the spread.
+SPREAD_SHARE = 0.9
+
+
 def same_bound(covered: np.ndarray) -> float:
     """The `same` bound for a clone whose fresh board shows `covered` (patches of
-    cells of one kind): its largest distance to their medoid, doubled, within
-    [SAME_FLOOR, SAME_CEILING]."""
+    cells of one kind): SAME_PER_SPREAD times the distance to their medoid that
+    SPREAD_SHARE of them lie within, in [SAME_FLOOR, SAME_CEILING]. Not the
+    largest: a few cells cut otherwise (a board's outer line meeting its frame,
+    taken for an inner one when a toolbar drawn like cells was taken for a
+    line of the board) are no noise, and a bound wide enough for them made one
+    look of a 2 and a 3 (zoo seed 1011141138: every cell 0.01 from the medoid
+    but a line 220 away; the bound at its ceiling of 120, the glyphs 94
+    apart; SAT named the look 2, and a 3 was read as a sure 2). Cells cut so
+    become looks of their own, each proven by its own cell."""
     if len(covered) < 2:
         return SAME_FLOOR
     d = distances(covered, covered)
     medoid = int(d.sum(axis=1).argmin())
-    spread = float(d[medoid].max())
+    spread = float(np.quantile(d[medoid], SPREAD_SHARE))
     return float(min(SAME_CEILING, max(SAME_FLOOR, SAME_PER_SPREAD * spread)))
 
 
