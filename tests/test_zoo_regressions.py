@@ -213,6 +213,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   apart became one look, SAT named it 2, and a 3 was read as a sure 2 (a
   false "won" followed). The bound is now the spread nine in ten of the
   covered cells lie within.
+- seed 510931253 (toolkit buttons sized by their text, a flag taken off
+  leaves another shade): the probe flag widened its column, and the stop
+  took it off, saw the shade, took it for a mark still on, and put the flag
+  back. A cell a shade apart, without strokes, is the mark off.
 - seed 416153455 (monochrome, opened cells flash): on a won game's last
   frame the last cell opened, still flashing, read as a sure 0 beside its
   flagged mine. On a won board every flag and covered cell is a mine: a
@@ -1741,11 +1745,11 @@ class _ToggleMouse(NoInput):
 
 
 def _toggled(
-    monkeypatch: pytest.MonkeyPatch, seed: int, comes_back: bool
+    monkeypatch: pytest.MonkeyPatch, seed: int, comes_back: bool, back: str = "fresh.png"
 ) -> tuple[first_look.Looker, _ToggleMouse, np.ndarray, np.ndarray]:
     """A looker on the seed's fresh board whose first right click shows its
-    "flagged.png" and the next the fresh board again (or, not `comes_back`,
-    the flag still): the looker, its mouse, and the two pictures."""
+    "flagged.png" and the next the picture `back` (the fresh board; or, not
+    `comes_back`, the flag still): the looker, its mouse, and the two pictures."""
     monkeypatch.setattr(first_look, "MOVE_BACK_WAIT", 0.0)
     # A frozen screen answers at once or never: no second's wait for a change.
     waited = first_look.after_change
@@ -1760,7 +1764,8 @@ def _toggled(
     book = LookBook(same_bound(cut_patches(fresh, cuts, side)), side)
     book.assign(fresh, cuts)
     screen = FrozenScreen(fresh.copy())
-    mouse = _ToggleMouse(screen, [flagged, fresh if comes_back else flagged])
+    unflagged = cv2.imread(str(DATA / f"seed-{seed}" / back))
+    mouse = _ToggleMouse(screen, [flagged, unflagged if comes_back else flagged])
     region = Region(0, 0, fresh.shape[1], fresh.shape[0])
     looker = first_look.Looker(
         screen, Actuator(mouse), geo, region, cuts, book, say=lambda text: None
@@ -1804,6 +1809,23 @@ def test_a_probe_flag_that_widened_its_column_is_taken_off_where_it_was_made(
     stop = first_look.CellsResized("resized", flagged, looker, cell, before)
     assert first_look._moved_mark_off(stop)
     assert mouse.clicks[1] == mouse.clicks[0]  # where it was made
+
+
+def test_a_probe_flag_off_a_resized_column_that_leaves_a_shade_is_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Zoo seed 510931253 (toolkit buttons sized by their text, msbot's grabs of
+    its window from (214, 294)): the probe flag widened its column; taken off,
+    the button came back a shade apart from the fresh one, that was taken for
+    a mark still on, and a click more put the flag back: it stayed on the
+    board when learning stopped. A shade without strokes is the mark off."""
+    looker, mouse, fresh, _ = _toggled(monkeypatch, 510931253, True, "unflagged.png")
+    cell = (12, 10)
+    with pytest.raises(first_look.CellsResized) as resized:
+        looker.right_click(*cell, fresh, "learn: the flag (right click)")
+    assert resized.value.cell == cell
+    assert first_look._moved_mark_off(resized.value)
+    assert len(mouse.clicks) == 2  # the flag, and the one click that took it off
 
 
 class _LitScreen(FrozenScreen):

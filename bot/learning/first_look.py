@@ -1723,12 +1723,22 @@ def _moved_mark_off(moved: BoardMoved | CellsResized) -> bool:
             time.sleep(MOVE_BACK_WAIT)
             last = settled(looker.screen, looker.region)
             if _where_it_was(looker, moved.before, last, (r, c)):
-                if looker.back_as_it_was(last, r, c):
+                if looker.back_as_it_was(last, r, c) or _shade_only(looker, last, r, c):
                     return True
                 there = looker  # back, showing the cycle's next mark
     finally:
         looker.actuator.bind(looker.geo)
     return False
+
+
+def _shade_only(looker: Looker, image: Image, r: int, c: int) -> bool:
+    """Whether cell (r, c) differs from its picture before msbot's first mark on
+    it by a shade alone, no stroke drawn or gone (`strokes_changed`): a flag
+    taken off that leaves another shade, not a "?" (zoo seed 510931253: its
+    unflagged button a few grey levels apart, one step more put the flag
+    back, and it stayed on the board when learning stopped)."""
+    then = looker.unmarked_grab.get((r, c))
+    return then is not None and not strokes_changed(image, then, looker.cuts, (r, c))
 
 
 def _first_look(
