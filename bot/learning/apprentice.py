@@ -385,11 +385,18 @@ class Apprentice:
                     rects.add(rect)
         if not rects:
             return None
+        # Every cell the window overlaps by more than a pixel, not only those
+        # whose middle it holds: the rest of a cell half covered is no picture
+        # of the cell either.
         covered = []
-        for cell in reading.board.cells():
-            x, y = g.cell_center(*cell)
-            if any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in rects):
-                covered.append(cell)
+        for r, c in reading.board.cells():
+            x0, y0 = g.left + c * g.cell_w, g.top + r * g.cell_h
+            x1, y1 = x0 + g.cell_w, y0 + g.cell_h
+            if any(
+                rx < x1 - 1 and x0 + 1 < rx + rw and ry < y1 - 1 and y0 + 1 < ry + rh
+                for rx, ry, rw, rh in rects
+            ):
+                covered.append((r, c))
         known = {(u.row, u.col) for u in reading.unknown}
         extra = tuple(
             UnknownCell(r, c, 0.0, 0.0, "window") for r, c in covered if (r, c) not in known

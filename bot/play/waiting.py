@@ -206,25 +206,21 @@ class Waiter:
                 reading = won_against_rules_unsure(reading)
                 settled = reading.certain and self._board_still(image, still)
                 if settled or self.clock() > deadline:
-                    # A window over the finished board (the clone's "Game over"
-                    # dialog): what shows through it is no cell, whatever a
-                    # skin reads there (a zoo clone's "Play again" button read
-                    # as the hit mine).
-                    return image, self.learner.under_other_windows(reading) or reading
+                    return image, self._seen_through(reading)
                 time.sleep(0.01)
                 continue
             if not reading.certain:
                 unreadable.bump(self.clock())
                 better = self.learned(image, reading, pending, prev, unreadable)
                 if better is not None and better.status in ENDED:
-                    return self._ended(image), better
+                    return self._ended(image), self._seen_through(better)
                 if better is not None:
                     reading = better
             if not reading.certain:
                 if unreadable.over(options.unreadable_frames, options.effect_timeout, self.clock()):
                     won = proven_won(reading, prev, pending)
                     if won is not None:
-                        return image, won
+                        return image, self._seen_through(won)
                     if not refitted:
                         refitted = True
                         if self.refit():
@@ -251,14 +247,14 @@ class Waiter:
                     unreadable.bump(self.clock())
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
                     if better is not None and better.status in ENDED:
-                        return self._ended(image), better
+                        return self._ended(image), self._seen_through(better)
                 # A notice the clone draws over its own board ("Congratulations"
                 # over the middle cells) may read there as covered cells: open
                 # cells never change, so those pictures are no cells. Unsure,
                 # they may still leave the win proven by the board.
                 won = proven_won(reopened_unsure(reading, prev), prev, pending)
                 if won is not None:
-                    return image, won
+                    return image, self._seen_through(won)
             if (
                 bad
                 and not asked
@@ -278,7 +274,7 @@ class Waiter:
                 asked = True
                 over = self.learner.stalled(reading, pending.opened, pending.certain)
                 if over is not None:
-                    return self._ended(image), over
+                    return self._ended(image), self._seen_through(over)
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
                 if self._board_still(image, still):
@@ -342,7 +338,7 @@ class Waiter:
                     else:
                         over = self.learner.stalled(reading, pending.opened, pending.certain)
                     if over is not None:
-                        return self._ended(image), over
+                        return self._ended(image), self._seen_through(over)
                 elif now > stalled_at:
                     waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(
@@ -353,6 +349,15 @@ class Waiter:
                         image,
                     )
             time.sleep(0.001 if not retried else 0.01)
+
+    def _seen_through(self, reading: Reading) -> Reading:
+        """A finished game's reading with the cells another window lies over
+        unsure, however the end was found (the skin's face, the board, the
+        learner's probe): what shows through a window is no cell, whatever a
+        skin reads there (a zoo clone's "Play again" button read as the hit
+        mine; seed 1502643724's plain grey "You won!" dialog read over a flag
+        as a sure covered cell, the win found by the learner)."""
+        return self.learner.under_other_windows(reading) or reading
 
     def _ended(self, image: Image) -> Image:
         """The picture a learner's end of game was proven on (else `image`)."""
