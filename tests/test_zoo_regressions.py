@@ -217,6 +217,11 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   leaves another shade): the probe flag widened its column, and the stop
   took it off, saw the shade, took it for a mark still on, and put the flag
   back. A cell a shade apart, without strokes, is the mark off.
+- seed 1040076739 (a guess that hit a mine): the hit mine, a picture not
+  learned yet, showed only in the guessed cell, whose own pixels are left
+  out of "did anything change" (a look under the pointer): the game was
+  taken for ended by the certain batch before, and reported won. A clicked
+  cell that shows a picture the skin does not read answered the click.
 - seed 416153455 (monochrome, opened cells flash): on a won game's last
   frame the last cell opened, still flashing, read as a sure 0 beside its
   flagged mine. On a won board every flag and covered cell is a mine: a
@@ -2428,3 +2433,20 @@ def test_a_line_cut_otherwise_does_not_widen_one_look_over_two_digits() -> None:
     three, two = shown[7 * 25 + 21], shown[7 * 25 + 22]
     apart = float(distances(three[None], two[None])[0, 0])
     assert bound < apart, (bound, apart)
+
+
+def test_a_guess_that_shows_an_unread_picture_answered_the_click() -> None:
+    folder = DATA / "seed-1040076739"
+    recorded = json.loads((folder / "after-guess.json").read_text())
+    unknown = tuple(
+        UnknownCell(u["row"], u["col"], u["score"], u["margin"], u["best"])
+        for u in recorded["unknown"]
+    )
+    geo = Geometry(**recorded["geometry"])
+    board = Board(tuple(recorded["board"]))
+    reading = Reading("learned-1", geo, board, recorded["mines_left"], "playing", unknown)
+    assert (0, 5) in reading.unread  # the hit mine the skin does not read yet
+    seen = cv2.imread(str(folder / "planned.png"))  # msbot's grabs from (419, 0)
+    pending = Pending(total=10, opened=[(0, 5)], certain=False, seen=seen)
+    pending.previous, pending.previous_certain = ((6, 0),), True
+    assert not pending.ended_before(cv2.imread(str(folder / "after-guess.png")), reading, (419, 0))

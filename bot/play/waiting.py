@@ -91,9 +91,14 @@ class Pending:
         skin not knowing the words yet; the guess that followed did nothing,
         and a covered guessed cell was taken for the loss.) `origin`: the
         screen point of the pictures' top-left (the reading's geometry is in
-        screen pixels)."""
+        screen pixels). A clicked cell that shows a picture the skin does not
+        read answered the click (zoo seed 1040076739's guess showed its hit
+        mine, not learned yet, and only that cell changed: the game was taken
+        for ended by the certain batch before, and reported won)."""
         clicked = set(self.opened) | set(self.flagged)
         if self.seen is None or not clicked or not clicked <= set(self.late(reading.board)):
+            return False
+        if clicked & reading.unread:
             return False
         before, now = np.asarray(self.seen), np.asarray(image)
         if before.shape != now.shape:
