@@ -212,7 +212,10 @@ its cells and controls (`truth-start.jsonl`: the first lines of its truth).
   the others, set the bound of one look at its ceiling of 120, a 3 and a 2 94
   apart became one look, SAT named it 2, and a 3 was read as a sure 2 (a
   false "won" followed). The bound is now the spread nine in ten of the
-  covered cells lie within.
+  covered cells lie within, measured two lines in from the grid's edges.
+- seed 1581830535 (toolkit buttons, a toolbar above): the same, the board's
+  top line a sixth of the cells one line in; a 5 read as a sure 3, and a
+  lost game reported won.
 - seed 510931253 (toolkit buttons sized by their text, a flag taken off
   leaves another shade): the probe flag widened its column, and the stop
   took it off, saw the shade, took it for a mark still on, and put the flag
@@ -267,11 +270,11 @@ from desktop_mouse import NoInput
 from frozen_screen import FrozenScreen
 
 from bot.actuator import Actuator
-from bot.board import Board
+from bot.board import Board, Cell
 from bot.errors import PlayError, VisionError
 from bot.learning import first_look, restart
 from bot.learning.apprentice import Apprentice, box_rim_unsure, edge_only, unchanged
-from bot.learning.first_look import LEARNED_INSET, refuse_moved_grid
+from bot.learning.first_look import refuse_moved_grid
 from bot.play.outcome import proven_outcome
 from bot.play.recorder import Recorder
 from bot.play.waiting import Pending, proven_won, reopened_unsure, won_against_rules_unsure
@@ -280,7 +283,7 @@ from vision.capture import Region
 from vision.classify import classify, make_bank
 from vision.cuts import Cuts, find_cuts
 from vision.geometry import Geometry, part_of
-from vision.learn.cluster import cluster, distances
+from vision.learn.cluster import distances
 from vision.learn.grid import cut_patches, find_board, likeness
 from vision.learn.looks import Look, LookBook, patch_side, same_bound
 from vision.locate import Located, locate
@@ -2413,25 +2416,31 @@ def test_flat_tiles_with_wide_gaps_keep_the_phase_that_cuts_them_in_the_gaps() -
         assert abs(middle - (x0 + x1) / 2) <= (x1 - x0) / 4, (c, middle, x0, x1)
 
 
-def test_a_line_cut_otherwise_does_not_widen_one_look_over_two_digits() -> None:
-    folder = DATA / "seed-1011141138"
-    fresh = cv2.imread(str(folder / "fresh.png"))  # msbot's grab from (599, 0)
+@pytest.mark.parametrize(
+    ("seed", "rows", "board", "cells"),
+    [
+        # msbot's grab of the fresh board from (599, 0); in play, from (562, 0):
+        # its 3 at (7, 21) beside a 2.
+        (1011141138, 17, Geometry(197.0, 100.0, 27.0, 27.0, 16, 25), ((7, 21), (7, 22))),
+        # From (128, 344); in play, from (128, 308): its 5 at (2, 12), a 3 at (3, 11).
+        (1581830535, 8, Geometry(160.0, 222.0, 26.0, 26.0, 7, 14), ((2, 12), (3, 11))),
+    ],
+)
+def test_a_line_cut_otherwise_does_not_widen_one_look_over_two_digits(
+    seed: int, rows: int, board: Geometry, cells: tuple[Cell, Cell]
+) -> None:
+    folder = DATA / f"seed-{seed}"
+    fresh = cv2.imread(str(folder / "fresh.png"))
     geo = find_board(fresh)
-    assert (geo.rows, geo.cols) == (17, 25)  # its toolbar a line above the board
+    assert geo.rows == rows  # its toolbar a line above the board
     side = patch_side(geo.cell_w, geo.cell_h)
-    patches = cut_patches(fresh, find_cuts(fresh, geo), side, LEARNED_INSET)
-    # As the first look takes them: the commonest picture off the grid's edges.
-    labels = cluster(patches).labels
-    rows, cols = np.divmod(np.arange(len(patches)), geo.cols)
-    inner = (rows > 0) & (rows < geo.rows - 1) & (cols > 0) & (cols < geo.cols - 1)
-    covered = patches[(labels == np.bincount(labels).argmax()) & inner]
-    bound = same_bound(covered)
-    # The board's 3 and a 2 beside it, in play (msbot's grab from (562, 0)).
-    play = cv2.imread(str(folder / "play-3-beside-2s.png"))
-    board = Geometry(197.0, 100.0, 27.0, 27.0, 16, 25)
-    shown = cut_patches(play, find_cuts(play, board), side, LEARNED_INSET)
-    three, two = shown[7 * 25 + 21], shown[7 * 25 + 22]
-    apart = float(distances(three[None], two[None])[0, 0])
+    patches = cut_patches(fresh, find_cuts(fresh, geo), side, first_look.LEARNED_INSET)
+    bound = same_bound(first_look.noise_cells(patches, geo))
+    (play,) = folder.glob("play-*.png")
+    image = cv2.imread(str(play))
+    shown = cut_patches(image, find_cuts(image, board), side, first_look.LEARNED_INSET)
+    (a, b) = (shown[r * board.cols + c] for r, c in cells)
+    apart = float(distances(a[None], b[None])[0, 0])
     assert bound < apart, (bound, apart)
 
 

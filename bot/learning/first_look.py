@@ -1774,6 +1774,28 @@ def _shade_only(looker: Looker, image: Image, r: int, c: int) -> bool:
     return then is not None and not strokes_changed(image, then, looker.cuts, (r, c))
 
 
+def noise_cells(patches: np.ndarray, geo: Geometry) -> np.ndarray:
+    """The comparison patches of a fresh board (`patches`, one per cell of
+    `geo`) to measure the clone's own noise on (`same_bound`): the commonest
+    picture's cells, two lines in from the grid's edges where at least four lie
+    there, else one line in, else all. The grid's outer line may be no board
+    (a toolbar drawn like covered cells, a pixel or two out of step with them)
+    and the board's own outer line, cut with a strip of its frame, the next one
+    in: either would widen the bound until two kinds share a look (zoo seed
+    1581830535: the board's top line, a sixth of the cells one line in, 63
+    from the rest, set the bound at its ceiling, and a 5 was read as a sure 3)."""
+    labels = cluster(patches).labels
+    alike = labels == int(np.bincount(labels).argmax())
+    rows, cols = np.divmod(np.arange(len(patches)), geo.cols)
+    chosen = alike
+    for depth in (1, 2):
+        inner = (rows >= depth) & (rows < geo.rows - depth)
+        inner &= (cols >= depth) & (cols < geo.cols - depth)
+        if int((alike & inner).sum()) >= 4:
+            chosen = alike & inner
+    return np.asarray(patches[chosen])
+
+
 def _first_look(
     screen: Screen,
     actuator: Actuator,
@@ -1817,17 +1839,7 @@ def _first_look(
     cuts = find_cuts(np.asarray(fresh), in_region)
     side = patch_side(geo.cell_w, geo.cell_h)
     patches = cut_patches(np.asarray(fresh), cuts, side, LEARNED_INSET)
-    rough = cluster(patches)
-    commonest = int(np.bincount(rough.labels).argmax())
-    # The clone's own variation, from the commonest picture's cells away from
-    # the grid's edges: an outer line may be no board (a toolbar drawn like
-    # covered cells, a pixel or two out of step with them) or cut with a strip
-    # of the frame, and would widen the bound until two kinds share a look.
-    rows, cols = np.divmod(np.arange(len(patches)), geo.cols)
-    inner = (rows > 0) & (rows < geo.rows - 1) & (cols > 0) & (cols < geo.cols - 1)
-    alike = rough.labels == commonest
-    spread_of = patches[alike & inner] if int((alike & inner).sum()) >= 4 else patches[alike]
-    book = LookBook(same_bound(spread_of), side, inset=LEARNED_INSET)
+    book = LookBook(same_bound(noise_cells(patches, geo)), side, inset=LEARNED_INSET)
     looks = book.assign(np.asarray(fresh), cuts)
     looker = Looker(screen, actuator, geo, region, cuts, book, say)
     looker.pixel_bound = pixel_bound(fresh, cuts, looks)
