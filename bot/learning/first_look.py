@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -959,28 +959,17 @@ def _find_covered(
     rng: np.random.Generator,
     keep: Callable[[Image, Region, str], None],
     browser: bool | None,
-    opened: Collection[Cell] = (),
 ) -> tuple[int, list[tuple[int, int]], int, int, Image, tuple[float, float] | None] | None:
     """The covered look: the commonest look whose cell a right click (or, in a
     browser, a Ctrl+click) changes. Returns (covered, cells showing it in the
     order they are used, the cell marked, the picture after the mark, the
-    pointer rest) or None when no look answers. `opened`: the cells a first
-    open changed (none before it)."""
+    pointer rest) or None when no look answers."""
     actuator, geo = looker.actuator, looker.geo
     rest = _rest_offset(geo)
     counts = np.bincount(looks.reshape(-1))
     ways = FLAG_WAYS if browser is not False else FLAG_WAYS[:1]
-    # A cell the first open left as it was, in a row and a column it reached,
-    # is a covered cell of the board, whatever its look (cut with the frame
-    # on an outer line): a cascade may leave covered cells on the outer lines
-    # alone (zoo seed 815490847: a 6x5 board opened all but its left column
-    # and bottom row, below a toolbar drawn like its cells). Their looks first.
-    rows, cols = {a for a, _ in opened}, {b for _, b in opened}
-    beside = [(a, b) for a in sorted(rows) for b in sorted(cols) if (a, b) not in opened]
-    proven = list(dict.fromkeys(int(looks[cell]) for cell in beside))
-    tried = [int(k) for k in np.argsort(-counts, kind="stable")[:6]]
-    for covered in [*proven, *(k for k in tried if k not in proven)]:
-        if counts[covered] < 2 and covered not in proven:
+    for covered in [int(k) for k in np.argsort(-counts, kind="stable")[:6]]:
+        if counts[covered] < 2:
             break
         cells = np.argwhere(looks == covered)
         # Cells away from the edges first: a border tile may be drawn apart. The
@@ -991,14 +980,12 @@ def _find_covered(
         away = [0 < a < geo.rows - 1 and 0 < b < geo.cols - 1 for a, b in found]
         inner = [cell for cell, ok in zip(found, away, strict=True) if ok]
         edge = [cell for cell, ok in zip(found, away, strict=True) if not ok]
-        if not inner and covered not in proven:
+        if not inner:
             # A look only the grid's outer lines show: a toolbar of buttons
             # drawn like cells, not the board's covered cell. Never probed.
             continue
         order = [inner[i] for i in rng.permutation(len(inner))]
         order += [edge[i] for i in rng.permutation(len(edge))]
-        if covered in proven:
-            order.sort(key=lambda cell: cell not in beside)
         r, c = order[0]
         # The pointer on the cell: a clone may draw the cell under it otherwise.
         # The cell as it is with the pointer away, when its pixels may be asked.
@@ -1642,26 +1629,6 @@ def _prove_edges(
                 dropped.append(side)
                 _cut(bounds, side, j + 1)
                 break
-            alike = [cell for cell in line if alike_inside(insides[cell], covered, same)]
-            if alike:
-                # Drawn like covered cells, though not as those of the lines
-                # inside (their relief, the seams past them): as cells, they
-                # take the flag too (zoo seed 815490847: a toolbar of buttons
-                # drawn like its cells, kept as the board's top line for being
-                # unlike the window around, and played a row off).
-                inner = list(bounds)
-                _cut(inner, side, j)
-                r0, r1, c0, c1 = inner
-                cell = alike[len(alike) // 2]
-                took, shot = _answers(
-                    looker.part(r0, r1, c0, c1), (cell[0] - r0, cell[1] - c0), flagged, cycle, shot
-                )
-                if took:
-                    continue
-                buttons.extend(alike)
-                dropped.append(side)
-                _cut(bounds, side, j + 1)
-                break
             if _unlike_around(insides, band, line):
                 continue  # no window around the grid shows such cells: the board's
             depth = range(j + 1, _lines_left(bounds, side))
@@ -1890,9 +1857,7 @@ def _first_look(
             keep(started, region, f"learn: the first open at {opened_first}")
             opened = opened_by(before_board, started, cuts, opened_first)
             looks = book.assign(np.asarray(started), cuts)
-        found = _find_covered(
-            looker, screen, region, looks, names, notes, rng, keep, browser, opened
-        )
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
     if found is None:
         raise PlayError(
             "no cell reacted to a right click or a Ctrl+click, before or after a first "
@@ -1919,9 +1884,7 @@ def _first_look(
         opened = opened_by(fresh, started, cuts, opened_first)
         looks = book.assign(np.asarray(started), cuts)
         names.clear()
-        found = _find_covered(
-            looker, screen, region, looks, names, notes, rng, keep, browser, opened
-        )
+        found = _find_covered(looker, screen, region, looks, names, notes, rng, keep, browser)
         if found is None:
             raise PlayError(
                 "no cell reacted to a right click or a Ctrl+click, before or after a first "
