@@ -211,21 +211,21 @@ class Waiter:
                 reading = won_against_rules_unsure(reading)
                 settled = reading.certain and self._board_still(image, still)
                 if settled or self.clock() > deadline:
-                    return image, self._seen_through(reading)
+                    return image, self._finished(reading)
                 time.sleep(0.01)
                 continue
             if not reading.certain:
                 unreadable.bump(self.clock())
                 better = self.learned(image, reading, pending, prev, unreadable)
                 if better is not None and better.status in ENDED:
-                    return self._ended(image), self._seen_through(better)
+                    return self._ended(image), self._finished(better)
                 if better is not None:
                     reading = better
             if not reading.certain:
                 if unreadable.over(options.unreadable_frames, options.effect_timeout, self.clock()):
                     won = proven_won(reading, prev, pending)
                     if won is not None:
-                        return image, self._seen_through(won)
+                        return image, self._finished(won)
                     if not refitted:
                         refitted = True
                         if self.refit():
@@ -252,14 +252,14 @@ class Waiter:
                     unreadable.bump(self.clock())
                     better = self.learned(image, covered, pending, prev, unreadable, now=True)
                     if better is not None and better.status in ENDED:
-                        return self._ended(image), self._seen_through(better)
+                        return self._ended(image), self._finished(better)
                 # A notice the clone draws over its own board ("Congratulations"
                 # over the middle cells) may read there as covered cells: open
                 # cells never change, so those pictures are no cells. Unsure,
                 # they may still leave the win proven by the board.
                 won = proven_won(reopened_unsure(reading, prev), prev, pending)
                 if won is not None:
-                    return image, self._seen_through(won)
+                    return image, self._finished(won)
             if (
                 bad
                 and not asked
@@ -279,7 +279,7 @@ class Waiter:
                 asked = True
                 over = self.learner.stalled(reading, pending.opened, pending.certain)
                 if over is not None:
-                    return self._ended(image), self._seen_through(over)
+                    return self._ended(image), self._finished(over)
             late = [] if reading.status != "playing" else pending.late(reading.board)
             if not bad and not late:
                 if self._board_still(image, still):
@@ -343,7 +343,7 @@ class Waiter:
                     else:
                         over = self.learner.stalled(reading, pending.opened, pending.certain)
                     if over is not None:
-                        return self._ended(image), self._seen_through(over)
+                        return self._ended(image), self._finished(over)
                 elif now > stalled_at:
                     waited = options.effect_timeout + options.stall_timeout
                     raise window.stop(
@@ -355,14 +355,15 @@ class Waiter:
                     )
             time.sleep(0.001 if not retried else 0.01)
 
-    def _seen_through(self, reading: Reading) -> Reading:
-        """A finished game's reading with the cells another window lies over
-        unsure, however the end was found (the skin's face, the board, the
-        learner's probe): what shows through a window is no cell, whatever a
-        skin reads there (a zoo clone's "Play again" button read as the hit
-        mine; seed 1502643724's plain grey "You won!" dialog read over a flag
-        as a sure covered cell, the win found by the learner)."""
-        return self.learner.under_other_windows(reading) or reading
+    def _finished(self, reading: Reading) -> Reading:
+        """A finished game's reading as it is recorded, however the end was found
+        (the skin's face, the board, the learner's probe): the cells another
+        window lies over unsure, since what shows through a window is no cell,
+        whatever a skin reads there (a zoo clone's "Play again" button read as
+        the hit mine; seed 1502643724's plain grey "You won!" dialog read over a
+        flag as a sure covered cell, the win found by the learner), and a won
+        board's numbers that break its rules (`won_against_rules_unsure`)."""
+        return won_against_rules_unsure(self.learner.under_other_windows(reading) or reading)
 
     def _ended(self, image: Image) -> Image:
         """The picture a learner's end of game was proven on (else `image`)."""
