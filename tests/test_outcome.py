@@ -174,3 +174,13 @@ def test_a_won_board_makes_the_numbers_its_flags_contradict_unsure() -> None:
     assert not marked.certain
     # A game in play keeps its rules elsewhere (a person's flag may be wrong).
     assert won_against_rules_unsure(replace(flashing, status="playing")).certain
+
+
+def test_cells_made_unsure_are_listed_once_and_unread_ones_are_left_as_they_are() -> None:
+    # A 0 beside a flag and a covered cell breaks two rules: one unsure cell.
+    won = Reading("x", GEO, Board(("0011", "00F.", "00.1")), 0, "won", held=frozenset({(2, 3)}))
+    marked = won_against_rules_unsure(won)
+    assert [(u.row, u.col) for u in marked.unknown].count((1, 1)) == 1
+    again = marked.with_unsure([(1, 1), (2, 3), (0, 0)], "test")
+    assert [(u.row, u.col) for u in again.unknown[len(marked.unknown) :]] == [(0, 0)]
+    assert marked.with_unsure([(1, 1)], "test") is marked

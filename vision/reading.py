@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.board import Board
@@ -67,6 +67,16 @@ class Reading:
     def unread(self) -> frozenset[tuple[int, int]]:
         """The cells whose picture this reading does not say: unsure or held."""
         return frozenset((u.row, u.col) for u in self.unknown) | self.held
+
+    def with_unsure(self, cells: Iterable[tuple[int, int]], why: str) -> Reading:
+        """This reading with `cells` unsure too, each once (`why`: what made them
+        so), those already unread left as they are; itself when none is new."""
+        known = self.unread
+        new = [c for c in dict.fromkeys((int(r), int(k)) for r, k in cells) if c not in known]
+        if not new:
+            return self
+        extra = tuple(UnknownCell(r, c, 0.0, 0.0, why) for r, c in new)
+        return replace(self, unknown=self.unknown + extra)
 
     def edges_read(self) -> bool:
         """Whether each of the board's four outer lines has a cell read (a line

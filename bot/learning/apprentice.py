@@ -133,8 +133,7 @@ def box_rim_unsure(reading: Reading) -> Reading:
     _, parts = cv2.connectedComponents(unread.astype(np.uint8), connectivity=8)
     boxes = np.isin(parts, np.unique(parts[:-1, :-1][square])) & unread
     ring = cv2.dilate(boxes.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~unread
-    extra = tuple(UnknownCell(int(r), int(c), 0.0, 0.0, "box") for r, c in np.argwhere(ring))
-    return replace(reading, unknown=reading.unknown + extra) if extra else reading
+    return reading.with_unsure(np.argwhere(ring), "box")
 
 
 def no_board_shown(reading: Reading) -> bool:

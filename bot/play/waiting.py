@@ -43,7 +43,7 @@ from bot.play.planning import Step
 from bot.play.skinplay import learned_total
 from bot.play.window import GameWindow
 from vision.capture import Image
-from vision.reading import ENDED, Reading, UnknownCell
+from vision.reading import ENDED, Reading
 
 #: A learner explains unknown cells once they lasted this many frames and seconds
 #: (a picture caught mid-redraw is not one to learn).
@@ -650,15 +650,13 @@ def reopened_unsure(reading: Reading, prev: Reading | None) -> Reading:
         return reading
     if prev.board.width != reading.board.width:
         return reading
-    known = reading.unread
-    extra = tuple(
-        UnknownCell(r, c, 0.0, 0.0, "drawn over")
+    drawn_over = (
+        (r, c)
         for r, c in reading.board.cells()
         if prev.board[r, c] in NUMBERS
         and reading.board[r, c] not in (prev.board[r, c], OPEN_UNKNOWN)
-        and (r, c) not in known
     )
-    return replace(reading, unknown=reading.unknown + extra) if extra else reading
+    return reading.with_unsure(drawn_over, "drawn over")
 
 
 def won_against_rules_unsure(reading: Reading) -> Reading:
@@ -669,13 +667,8 @@ def won_against_rules_unsure(reading: Reading) -> Reading:
     the last click read as a sure 0 beside its flagged mine)."""
     if reading.status != "won":
         return reading
-    known = reading.unread
-    extra = tuple(
-        UnknownCell(int(p.cell[0]), int(p.cell[1]), 0.0, 0.0, "against the rules of a won board")
-        for p in number_problems(reading.board)
-        if p.cell is not None and p.cell not in known
-    )
-    return replace(reading, unknown=reading.unknown + extra) if extra else reading
+    broken = (p.cell for p in number_problems(reading.board) if p.cell is not None)
+    return reading.with_unsure(broken, "against the rules of a won board")
 
 
 def proven_won(reading: Reading, prev: Reading | None, pending: Pending) -> Reading | None:
